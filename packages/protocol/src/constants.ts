@@ -1,0 +1,39 @@
+// Business constants of spec section 9, shared by server and web.
+
+export const API_BASE = '/api/v1';
+
+/** Access tokens live 15 minutes; refresh tokens rotate on every use. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 60 * 60 * 24 * 60;
+
+export const RECENT_CONVERSATION_MS = 3_600_000;
+export const PREVIEW_NAME_CUT = 14;
+export const SIZE_BASE = 1024;
+export const PASSWORD_MIN_LENGTH = 5;
+
+/** Server-side limits the spec leaves open ("not shown"); the client mirrors them. */
+export const NAME_MAX_LENGTH = 64;
+export const USERNAME_MAX_LENGTH = 32;
+export const LOGIN_MAX_LENGTH = 64;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const SPINNER_DEFAULT = { size: 60, durationMs: 1000 } as const;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const TOAST_DEFAULTS = { durationMs: 5000, animationMs: 400 } as const;
+
+/** Storage keys of spec section 3 ("Local storage"), kept exactly. */
+export const STORAGE_KEYS = {
+  tokenCookie: 'token',
+  refreshToken: 'refresh_token',
+  locale: 'locale',
+  sidebar: 'sidebar',
+  draftPrefix: 'draft_',
+} as const;
+
+/** CSRF double-submit names (cookie set by the server, header echoed by the client). */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-CSRF-TOKEN';
+export const CSRF_META = 'csrf-token';
+
+/** Failed sign-ins after which the next correct password must be confirmed with the username. */
+export const VERIFY_USERNAME_AFTER_FAILURES = 3;

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Server suites share one PostgreSQL server and open real ports: run files
+// one at a time so their timing does not depend on each other.
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+
+// Browser journeys against the real server (SQLite in a throwaway data dir)
+// serving the built web app, driven in Debian's Chromium. The data dir is
+// chosen once in the runner process; workers inherit it through the env.
+process.env.E2E_PORT ??= String(18000 + Math.floor(Math.random() * 1000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'parley-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  outputDir: './test-results',
+  use: {
+    baseURL,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node ../scripts/start.mjs',
+    url: `${baseURL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      // Every journey registers from 127.0.0.1; keep the limits out of the way
+      // (their behaviour has its own server tests).
+      RATE_LIMIT_REGISTER_MAX: '1000',
+      RATE_LIMIT_LOGIN_MAX: '1000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '1000',
+      RATE_LIMIT_REFRESH_MAX: '1000',
+    },
+  },
+});

@@ -1,0 +1,66 @@
+// `npm test`: every check and every test runner, then one closing line
+// `N passed, N failed` summed over Vitest and Playwright (read from their
+// JSON reports). Exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureWebBuild, root } from './web-build.mjs';
+
+const reports = join(root, '.reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const failures = [];
+function step(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◀ ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) failures.push(name);
+}
+
+if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+  console.error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite must run in CI.');
+  process.exit(1);
+}
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('note: TEST_DATABASE_URL is not set, so the server suite runs on SQLite only.');
+}
+
+const bin = (name) => join(root, 'node_modules/.bin', name);
+step('typecheck', bin('tsc'), ['-p', 'packages/protocol']);
+step('typecheck server', bin('tsc'), ['-p', 'packages/server']);
+step('typecheck web', bin('tsc'), ['-p', 'packages/web']);
+step('typecheck e2e', bin('tsc'), ['-p', 'e2e']);
+step('lint', bin('eslint'), ['--max-warnings=0', '.']);
+step('format', bin('prettier'), ['--check', '.']);
+step('vitest', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, 'vitest.json')}`,
+]);
+ensureWebBuild();
+step('playwright', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
+});
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+let passed = 0;
+let failed = 0;
+const vitest = readJson(join(reports, 'vitest.json'));
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+} else failed += 1;
+const playwright = readJson(join(reports, 'playwright.json'));
+if (playwright) {
+  passed += playwright.stats.expected + (playwright.stats.flaky ?? 0);
+  failed += playwright.stats.unexpected;
+} else failed += 1;
+
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

@@ -40,10 +40,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey registers from 127.0.0.1; keep the limits out of the way
       // (their behaviour has its own server tests).
-      RATE_LIMIT_REGISTER_MAX: '1000',
-      RATE_LIMIT_LOGIN_MAX: '1000',
-      RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '1000',
-      RATE_LIMIT_REFRESH_MAX: '1000',
+      RATE_LIMIT_REGISTER_IP_MAX: '1000',
+      RATE_LIMIT_LOGIN_IP_MAX: '1000',
+      RATE_LIMIT_LOGIN_ACCOUNT_MAX: '1000',
+      RATE_LIMIT_REFRESH_IP_MAX: '1000',
     },
   },
 });

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  API_BASE,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '@parley/protocol/constants';
+import { systemClock } from './clock';
+import type { AppDeps } from './deps';
+import { authRoutes } from './features/auth/routes';
+import { createAuthService } from './features/auth/service';
+import { createAccessTokens } from './features/auth/tokens';
+import { sessionsRoutes } from './features/sessions/routes';
+import { createSessionsService } from './features/sessions/service';
+import { usersRoutes } from './features/users/routes';
+import { createUsersService } from './features/users/service';
+import { authGuard, decorateAuth } from './http/authenticate';
+import { registerCsrf } from './http/csrf';
+import { errorHandler } from './http/errors';
+import { healthRoutes } from './http/health';
+import { registerJsonBody } from './http/json-body';
+import { loggerOptions } from './http/logger';
+import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
+import { registerRateLimits } from './http/rate-limit';
+import { registerSpa } from './http/spa';
+import { validatorCompiler } from './http/validation';
+
+/** A hop count becomes proxy-addr's trust function (Fastify accepts it, its types do not). */
+function trustProxyOption(value: AppDeps['config']['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** Request bodies above this get 413. Uploads will get their own, larger limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the HTTP app over the given store without listening, so tests can
+ * listen on port 0 and main.ts on the configured port.
+ */
+export async function buildApp(deps: AppDeps) {
+  const now = deps.now ?? systemClock;
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    genReqId: () => randomUUID(),
+    // While closing, new requests get 503 and idle keep-alive sockets are
+    // closed, so in-flight requests finish and the process can exit.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  registerJsonBody(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // Not helmet's defaults: upgrade-insecure-requests would break plain-http
+      // self-hosting on a LAN address.
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 15_552_000 } : false,
+  });
+  registerCsrf(app, { publicUrl: config.publicUrl });
+  decorateAuth(app);
+  const limits = await registerRateLimits(app, {
+    rules: config.rateLimits,
+    redis: deps.redis ?? null,
+    ...(deps.rateLimitPrefix ? { keyPrefix: deps.rateLimitPrefix } : {}),
+  });
+  await registerOpenApi(app);
+
+  const { db } = deps.store;
+  const users = createUsersService(db, now);
+  const sessions = createSessionsService(db, now, {
+    refreshTtlSeconds: deps.refreshTokenTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS,
+    log: app.log,
+  });
+  const tokens = createAccessTokens(
+    db,
+    now,
+    deps.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
+  );
+  const auth = createAuthService(users, sessions, tokens);
+  const guard = authGuard({ tokens, sessions, users });
+
+  await app.register(healthRoutes({ ping: deps.store.ping }), { prefix: API_BASE });
+  await app.register(authRoutes({ auth, limits, guard }), { prefix: API_BASE });
+  await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });
+  await app.register(sessionsRoutes({ sessions, guard }), { prefix: API_BASE });
+  registerOpenApiRoute(app);
+  registerSpa(app, { webDist: config.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has defaults that run with nothing set', () => {
+    const config = loadConfig({}, '/srv/parley');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/parley/data',
+      sqlitePath: '/srv/parley/data/parley.sqlite',
+      databaseUrl: null,
+      redisUrl: null,
+      publicUrl: null,
+      logLevel: 'info',
+      trustProxy: false,
+      rateLimits: DEFAULT_RATE_LIMITS,
+    });
+    expect(config.webDist).toMatch(/packages\/web\/dist\/?$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var',
+        DATABASE_URL: 'postgres://u@db/parley',
+        REDIS_URL: 'redis://cache:6379',
+        PUBLIC_URL: 'https://chat.example.org/some/path',
+        LOG_LEVEL: 'debug',
+        WEB_DIST: 'web',
+        TRUST_PROXY: '1',
+        RATE_LIMIT_LOGIN_IP_MAX: '3',
+        RATE_LIMIT_REGISTER_IP_WINDOW: '60',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/var',
+      databaseUrl: 'postgres://u@db/parley',
+      redisUrl: 'redis://cache:6379',
+      publicUrl: 'https://chat.example.org',
+      logLevel: 'debug',
+      webDist: '/srv/web',
+      trustProxy: 1,
+    });
+    expect(config.rateLimits.loginPerAddress).toEqual({ max: 3, windowSeconds: 60 });
+    expect(config.rateLimits.registerPerAddress).toEqual({ max: 20, windowSeconds: 60 });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/x')).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+    });
+  });
+
+  it('lists every problem in one clear error', () => {
+    const attempt = () =>
+      loadConfig(
+        { PORT: '80a', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', RATE_LIMIT_LOGIN_IP_MAX: '0' },
+        '/x',
+      );
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT must be a whole number/);
+    expect(attempt).toThrow(/DATABASE_URL must start with postgres:\/\//);
+    expect(attempt).toThrow(/LOG_LEVEL must be one of/);
+    expect(attempt).toThrow(/RATE_LIMIT_LOGIN_IP_MAX must be greater than 0/);
+  });
+});

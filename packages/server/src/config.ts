@@ -1,0 +1,173 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// Everything the server reads from the environment, parsed once at start.
+// Nothing else in the server touches process.env: tests build an AppConfig
+// (or parts of one) directly.
+
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitConfig {
+  /** POST /login, counted per client address. */
+  loginPerAddress: RateLimitRule;
+  /** POST /login, counted per login name, whichever address it comes from. */
+  loginPerAccount: RateLimitRule;
+  /** POST /register, per client address. */
+  registerPerAddress: RateLimitRule;
+  /** POST /user/refresh, per client address. */
+  refreshPerAddress: RateLimitRule;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; null means the SQLite file below. */
+  databaseUrl: string | null;
+  sqlitePath: string;
+  redisUrl: string | null;
+  /** The public origin (https://chat.example.org): allowed Origin, Secure cookies. */
+  publicUrl: string | null;
+  logLevel: string;
+  webDist: string;
+  /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+  rateLimits: RateLimitConfig;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  loginPerAddress: { max: 10, windowSeconds: 60 },
+  loginPerAccount: { max: 5, windowSeconds: 60 },
+  registerPerAddress: { max: 20, windowSeconds: 3600 },
+  refreshPerAddress: { max: 60, windowSeconds: 60 },
+};
+
+/** packages/web/dist, found from this file so it does not depend on the working directory. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const positiveInt = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n > 0, `${name} must be greater than 0`);
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  PORT: positiveInt('PORT')
+    .refine((n) => n < 65536, 'PORT must be below 65536')
+    .optional(),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'DATABASE_URL must start with postgres:// (leave it unset for SQLite)',
+    )
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .optional(),
+  WEB_DIST: z.string().min(1).optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
+});
+
+type RuleEnvNames = { max: string; window: string };
+const RULE_ENV: Record<keyof RateLimitConfig, RuleEnvNames> = {
+  loginPerAddress: { max: 'RATE_LIMIT_LOGIN_IP_MAX', window: 'RATE_LIMIT_LOGIN_IP_WINDOW' },
+  loginPerAccount: {
+    max: 'RATE_LIMIT_LOGIN_ACCOUNT_MAX',
+    window: 'RATE_LIMIT_LOGIN_ACCOUNT_WINDOW',
+  },
+  registerPerAddress: {
+    max: 'RATE_LIMIT_REGISTER_IP_MAX',
+    window: 'RATE_LIMIT_REGISTER_IP_WINDOW',
+  },
+  refreshPerAddress: { max: 'RATE_LIMIT_REFRESH_IP_MAX', window: 'RATE_LIMIT_REFRESH_IP_WINDOW' },
+};
+
+/** The names of every rate-limit variable, for docs and error messages. */
+export const RATE_LIMIT_ENV_NAMES = Object.values(RULE_ENV).flatMap((r) => [r.max, r.window]);
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function readRule(
+  env: NodeJS.ProcessEnv,
+  names: RuleEnvNames,
+  fallback: RateLimitRule,
+  problems: string[],
+): RateLimitRule {
+  const read = (name: string, dflt: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return dflt;
+    const parsed = positiveInt(name).safeParse(raw);
+    if (parsed.success) return parsed.data;
+    problems.push(parsed.error.issues[0]?.message ?? `${name} is invalid`);
+    return dflt;
+  };
+  return {
+    max: read(names.max, fallback.max),
+    windowSeconds: read(names.window, fallback.windowSeconds),
+  };
+}
+
+/** Reads the configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): AppConfig {
+  // Empty variables count as unset, the way shells and compose files often pass them.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  const problems: string[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+  const e = parsed.success ? parsed.data : {};
+
+  const rateLimits = {} as RateLimitConfig;
+  for (const key of Object.keys(RULE_ENV) as (keyof RateLimitConfig)[]) {
+    rateLimits[key] = readRule(present, RULE_ENV[key], DEFAULT_RATE_LIMITS[key], problems);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+
+  const dataDir = resolve(cwd, e.DATA_DIR ?? './data');
+  return {
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    sqlitePath: resolve(dataDir, 'parley.sqlite'),
+    redisUrl: e.REDIS_URL ?? null,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimits,
+  };
+}

@@ -1,0 +1,99 @@
+import { VERIFY_USERNAME_AFTER_FAILURES } from '@parley/protocol/constants';
+import type { LoginReply, TokenPair } from '@parley/protocol/auth';
+import { MSG } from '@parley/protocol/messages';
+import { usernameKey } from '@parley/protocol/rules/username';
+import { HttpError } from '../../http/http-error';
+import type { ClientInfo, SessionsService, SessionTokens } from '../sessions/service';
+import type { UsersService } from '../users/service';
+import { burnVerification, hashPassword, verifyPassword } from './passwords';
+import type { AccessTokens } from './tokens';
+
+export interface RegisterInput {
+  name: string;
+  username: string;
+  login: string;
+  password: string;
+}
+
+export interface LoginInput {
+  login: string;
+  password: string;
+  username?: string | undefined;
+}
+
+const invalidCredentials = () =>
+  new HttpError(422, MSG.validationFailed, { login: [MSG.invalidCredentials] });
+
+/**
+ * Sign-up, sign-in, token refresh and sign-out. Works through the users and
+ * sessions services; owns no table itself.
+ */
+export function createAuthService(
+  users: UsersService,
+  sessions: SessionsService,
+  tokens: AccessTokens,
+) {
+  async function tokenPair(s: SessionTokens): Promise<TokenPair> {
+    return {
+      access_token: await tokens.sign({ userId: s.userId, sessionId: s.sessionId }),
+      refresh_token: s.refreshToken,
+      token_type: 'Bearer',
+      expires_in: tokens.ttlSeconds,
+    };
+  }
+
+  return {
+    async register(input: RegisterInput): Promise<void> {
+      await users.createUser({
+        name: input.name,
+        username: input.username,
+        login: input.login,
+        passwordHash: await hashPassword(input.password),
+      });
+    },
+
+    /**
+     * The verify_username rule. After VERIFY_USERNAME_AFTER_FAILURES (3)
+     * consecutive wrong passwords on an account, a correct password alone is
+     * not enough: the reply is {status:'verify_username'} and the client asks
+     * for the account's username, then repeats the sign-in with it. Someone
+     * who guessed or phished a password rarely also knows the username,
+     * while the owner does. A username that does not match (compared without
+     * case, leading @ already stripped by the schema) is a 422 on the
+     * username field. Whenever a username is sent it must match, even below
+     * the threshold. A successful sign-in resets the counter; a wrong
+     * password increments it. Wrong and unknown logins get the same answer
+     * and take the same time.
+     */
+    async login(input: LoginInput, client: ClientInfo): Promise<LoginReply> {
+      const account = await users.findCredentials(input.login);
+      if (!account) {
+        await burnVerification(input.password);
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(account.passwordHash, input.password))) {
+        await users.recordFailedLogin(account.userId);
+        throw invalidCredentials();
+      }
+      const username = input.username ? usernameKey(input.username) : '';
+      if (username !== '' && username !== account.usernameKey) {
+        throw new HttpError(422, MSG.validationFailed, { username: [MSG.usernameMismatch] });
+      }
+      if (username === '' && account.failedLogins >= VERIFY_USERNAME_AFTER_FAILURES) {
+        return { status: 'verify_username' };
+      }
+      await users.resetFailedLogins(account.userId);
+      return tokenPair(await sessions.start(account.userId, client));
+    },
+
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      return tokenPair(await sessions.rotate(refreshToken));
+    },
+
+    async logout(userId: number, sessionId: number): Promise<void> {
+      await sessions.revoke(userId, sessionId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { MSG } from '@parley/protocol/messages';
+import type { Session } from '@parley/protocol/user';
+import type { Clock } from '../../clock';
+import { HttpError } from '../../http/http-error';
+import type { Database } from '../../store/types';
+import { deviceName } from './device';
+import * as q from './queries';
+import { hashRefreshToken, newFamilyId, newRefreshToken } from './refresh-token';
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SessionTokens {
+  userId: number;
+  sessionId: number;
+  refreshToken: string;
+}
+
+const refreshInvalid = () => new HttpError(401, MSG.refreshInvalid);
+
+export function createSessionsService(
+  db: Kysely<Database>,
+  now: Clock,
+  options: { refreshTtlSeconds: number; log: FastifyBaseLogger },
+) {
+  const expiry = (from: Date) =>
+    new Date(from.getTime() + options.refreshTtlSeconds * 1000).toISOString();
+
+  return {
+    /** A new signed-in device with the first refresh token of its family. */
+    async start(userId: number, client: ClientInfo): Promise<SessionTokens> {
+      const at = now();
+      const refreshToken = newRefreshToken();
+      const sessionId = await db.transaction().execute(async (trx) => {
+        const id = await q.insertSession(trx, {
+          user_id: userId,
+          family_id: newFamilyId(),
+          device: deviceName(client.userAgent),
+          ip: client.ip,
+          user_agent: client.userAgent?.slice(0, 512) ?? null,
+          at: at.toISOString(),
+        });
+        await q.insertRefreshToken(trx, {
+          session_id: id,
+          token_hash: hashRefreshToken(refreshToken),
+          at: at.toISOString(),
+          expires_at: expiry(at),
+        });
+        return id;
+      });
+      return { userId, sessionId, refreshToken };
+    },
+
+    /**
+     * Trades a refresh token for the next one of its family. A token that was
+     * already used means two parties hold the family (a stolen copy, or a
+     * client bug): the whole session is revoked and both must sign in again.
+     * Two tabs racing with the same token land here too — the web client
+     * funnels refreshes through one promise for that reason.
+     */
+    async rotate(refreshToken: string): Promise<SessionTokens> {
+      const at = now();
+      const iso = at.toISOString();
+      const found = await q.findRefreshToken(db, hashRefreshToken(refreshToken));
+      if (!found || found.revoked_at !== null) throw refreshInvalid();
+
+      const revokeFamily = async () => {
+        options.log.warn({ sessionId: found.session_id }, 'refresh token reused: session revoked');
+        await q.revokeSessions(db, { userId: found.user_id, sessionId: found.session_id }, iso);
+        return refreshInvalid();
+      };
+      if (found.used_at !== null) throw await revokeFamily();
+      if (found.expires_at <= iso) throw refreshInvalid();
+
+      const next = newRefreshToken();
+      const rotated = await db.transaction().execute(async (trx) => {
+        // The conditional UPDATE is the arbiter between concurrent rotations.
+        if (!(await q.markTokenUsed(trx, found.id, iso))) return false;
+        const nextId = await q.insertRefreshToken(trx, {
+          session_id: found.session_id,
+          token_hash: hashRefreshToken(next),
+          at: iso,
+          expires_at: expiry(at),
+        });
+        await q.setReplacedBy(trx, found.id, nextId);
+        await q.touchSession(trx, found.session_id, iso);
+        return true;
+      });
+      if (!rotated) throw await revokeFamily();
+      return { userId: found.user_id, sessionId: found.session_id, refreshToken: next };
+    },
+
+    /** Checked on every authenticated request, so a revoked session stops at once. */
+    async isActive(sessionId: number, userId: number): Promise<boolean> {
+      return (await q.findActiveSession(db, sessionId, userId)) !== undefined;
+    },
+
+    /** Revokes one of the user's sessions; false when it is not theirs or already gone. */
+    async revoke(userId: number, sessionId: number): Promise<boolean> {
+      return (await q.revokeSessions(db, { userId, sessionId }, now().toISOString())) > 0;
+    },
+
+    async revokeOthers(userId: number, keepSessionId: number): Promise<number> {
+      return q.revokeSessions(db, { userId, exceptSessionId: keepSessionId }, now().toISOString());
+    },
+
+    async list(userId: number, currentSessionId: number): Promise<Session[]> {
+      // A session unseen for a whole refresh lifetime has only expired tokens left.
+      const seenSince = new Date(now().getTime() - options.refreshTtlSeconds * 1000).toISOString();
+      const rows = await q.listActiveSessions(db, userId, seenSince);
+      return rows.map((r) => ({
+        id: r.id,
+        device: r.device,
+        ip: r.ip,
+        created_at: r.created_at,
+        last_seen_at: r.last_seen_at,
+        current: r.id === currentSessionId,
+      }));
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import { MSG } from '@parley/protocol/messages';
+import { usernameKey } from '@parley/protocol/rules/username';
+import type { User } from '@parley/protocol/user';
+import type { FieldErrors } from '@parley/protocol/errors';
+import type { Clock } from '../../clock';
+import { HttpError } from '../../http/http-error';
+import { isUniqueViolation } from '../../store/dialect';
+import type { Database } from '../../store/types';
+import * as q from './queries';
+import { toUser } from './to-user';
+
+/** Activity is written at most this often per user per node. */
+const ACTIVITY_THROTTLE_MS = 60_000;
+const ACTIVITY_MAP_LIMIT = 10_000;
+
+export interface NewAccount {
+  name: string;
+  username: string;
+  login: string;
+  passwordHash: string;
+}
+
+export interface Credentials {
+  userId: number;
+  usernameKey: string;
+  passwordHash: string;
+  failedLogins: number;
+}
+
+/** Logins are unique and matched without regard to case. */
+export function loginKey(login: string): string {
+  return login.trim().toLowerCase();
+}
+
+export function createUsersService(db: Kysely<Database>, now: Clock) {
+  // userId → when this node last wrote last_active_at. Per node and only a
+  // throttle: losing it costs one extra UPDATE, never a wrong answer.
+  const lastTouched = new Map<number, number>();
+
+  async function takenErrors(login: string, username: string): Promise<FieldErrors> {
+    const taken = await q.takenKeys(db, loginKey(login), usernameKey(username));
+    const errors: FieldErrors = {};
+    if (taken.login) errors.login = [MSG.loginTaken];
+    if (taken.username) errors.username = [MSG.usernameTaken];
+    return errors;
+  }
+
+  return {
+    async getUser(id: number): Promise<User | null> {
+      const row = await q.findUserById(db, id);
+      return row ? toUser(row) : null;
+    },
+
+    /** Creates the account; 422 with loginTaken/usernameTaken when either is in use. */
+    async createUser(account: NewAccount): Promise<number> {
+      const early = await takenErrors(account.login, account.username);
+      if (Object.keys(early).length > 0) throw new HttpError(422, MSG.validationFailed, early);
+      try {
+        return await q.insertUser(db, {
+          name: account.name,
+          username: account.username,
+          username_key: usernameKey(account.username),
+          login: account.login,
+          login_key: loginKey(account.login),
+          password_hash: account.passwordHash,
+          created_at: now().toISOString(),
+        });
+      } catch (error) {
+        // Two registrations raced past the check above; the unique index decided.
+        if (!isUniqueViolation(error)) throw error;
+        throw new HttpError(
+          422,
+          MSG.validationFailed,
+          await takenErrors(account.login, account.username),
+        );
+      }
+    },
+
+    async findCredentials(login: string): Promise<Credentials | null> {
+      const row = await q.findUserByLoginKey(db, loginKey(login));
+      if (!row) return null;
+      return {
+        userId: row.id,
+        usernameKey: row.username_key,
+        passwordHash: row.password_hash,
+        failedLogins: row.failed_logins,
+      };
+    },
+
+    recordFailedLogin: (userId: number) => q.incrementFailedLogins(db, userId),
+    resetFailedLogins: (userId: number) => q.resetFailedLogins(db, userId),
+
+    /** Marks the user active (for inactivity deletion), at most once a minute. */
+    async recordActivity(userId: number): Promise<void> {
+      const at = now();
+      const last = lastTouched.get(userId);
+      if (last !== undefined && at.getTime() - last < ACTIVITY_THROTTLE_MS) return;
+      if (lastTouched.size >= ACTIVITY_MAP_LIMIT) lastTouched.clear();
+      lastTouched.set(userId, at.getTime());
+      await q.setLastActive(db, userId, at.toISOString());
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,31 @@
+import type { User } from '@parley/protocol/user';
+import { flag } from '../../store/types';
+import type { UserRow } from '../../store/types';
+
+/**
+ * The one place a users row becomes the protocol User. Only named fields are
+ * copied, so the password and secret hashes cannot leak through here (and
+ * the reply schema strips undeclared fields as a second guard).
+ */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    login: row.login,
+    status: row.status,
+    timezone: row.timezone,
+    avatar: row.avatar,
+    secret_exists: row.secret_hash !== null,
+    notifications: flag(row.notifications),
+    paranoid: flag(row.paranoid),
+    muted: flag(row.muted),
+    hide_status: flag(row.hide_status),
+    allow_search: flag(row.allow_search),
+    load_links: flag(row.load_links),
+    max_time_inactive: row.max_time_inactive,
+    // Permissions arrive with the roles issue; nobody holds any yet.
+    can: [],
+    created_at: row.created_at,
+  };
+}

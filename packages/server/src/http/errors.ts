@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '@parley/protocol/errors';
+import { fieldErrors } from '@parley/protocol/errors';
+import { MSG } from '@parley/protocol/messages';
+import { isHttpError } from './http-error';
+import { RequestValidationError } from './validation';
+
+// One error format for every failure: {message, errors?:{field:[…]}}.
+// Choices: a body that is not JSON at all is 400 (MSG.malformedJson); JSON
+// that parses but does not fit the schema — including wrong types, arrays,
+// null and nesting past the depth limit — is 422 with field errors. Anything
+// unexpected is 500 {message:'Server error.'}, logged with its stack here
+// and never sent to the client.
+
+export const SERVER_ERROR = 'Server error.';
+
+const BY_CODE: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, MSG.payloadTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, MSG.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, MSG.malformedJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, MSG.malformedJson],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, MSG.malformedJson],
+};
+
+export function errorReplyOf(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof RequestValidationError) {
+    return {
+      status: 422,
+      body: { message: MSG.validationFailed, errors: fieldErrors(error.issues) },
+    };
+  }
+  if (isHttpError(error)) {
+    const body: ErrorBody = { message: error.message };
+    if (error.errors) body.errors = error.errors;
+    return { status: error.statusCode, body };
+  }
+  const e = error as Partial<FastifyError>;
+  const known = e.code ? BY_CODE[e.code] : undefined;
+  if (known) return { status: known[0], body: { message: known[1] } };
+  if (e.code === 'FST_ERR_VALIDATION')
+    return { status: 422, body: { message: MSG.validationFailed } };
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 429) return { status, body: { message: MSG.tooManyRequests } };
+  if (status === 404) return { status, body: { message: MSG.notFound } };
+  if (status >= 400 && status < 500)
+    return { status, body: { message: e.message || MSG.somethingWrong } };
+  return { status: 500, body: { message: SERVER_ERROR } };
+}
+
+export function errorHandler(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { status, body } = errorReplyOf(error);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    request.log.info({ status, code: (error as Partial<FastifyError>).code }, body.message);
+  }
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The JSON 404 of every unknown API path (and of non-GET requests outside the API). */
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send({ message: MSG.notFound } satisfies ErrorBody);
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { MSG } from '@parley/protocol/messages';
+import type { RateLimitConfig, RateLimitRule } from '../config';
+import { loginKey } from '../features/users/service';
+import { HttpError } from './http-error';
+
+// Rate limits on the endpoints that cost an argon2 hash or mint tokens.
+// Counters live in memory, or in Redis when one is configured so that the
+// limits hold across every node. Each limiter is a plain hook built on
+// @fastify/rate-limit's createRateLimit, because the plugin's own route
+// hooks stop after the first limit that ran on a request — /login needs
+// two (per address and per login name).
+
+export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface Limiters {
+  loginPerAddress: Limiter;
+  /** Needs the parsed body: use it as a preHandler. */
+  loginPerAccount: Limiter;
+  registerPerAddress: Limiter;
+  refreshPerAddress: Limiter;
+}
+
+export interface RateLimitOptions {
+  rules: RateLimitConfig;
+  redis?: Redis | null;
+  /** Prefix of the Redis keys (tests use a fresh one per run). */
+  keyPrefix?: string;
+}
+
+type KeyOf = (request: FastifyRequest) => string | null;
+
+const byAddress: KeyOf = (request) => request.ip;
+
+const byLogin: KeyOf = (request) => {
+  const body = request.body as { login?: unknown } | null | undefined;
+  return typeof body?.login === 'string' ? loginKey(body.login) : null;
+};
+
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: RateLimitOptions,
+): Promise<Limiters> {
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis } : {}),
+    nameSpace: options.keyPrefix ?? 'parley-rl:',
+    // If Redis is down, let sign-ins through rather than lock everyone out;
+    // argon2 and the verify_username rule still slow guessing down.
+    skipOnError: true,
+  });
+
+  const limiter = (name: string, rule: RateLimitRule, keyOf: KeyOf): Limiter => {
+    const check = app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowSeconds * 1000,
+      keyGenerator: (request) => `${name}:${keyOf(request) ?? ''}`,
+    });
+    return async (request, reply) => {
+      if (keyOf(request) === null) return;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+        throw new HttpError(429, MSG.tooManyRequests);
+      }
+    };
+  };
+
+  return {
+    loginPerAddress: limiter('login-ip', options.rules.loginPerAddress, byAddress),
+    loginPerAccount: limiter('login-account', options.rules.loginPerAccount, byLogin),
+    registerPerAddress: limiter('register-ip', options.rules.registerPerAddress, byAddress),
+    refreshPerAddress: limiter('refresh-ip', options.rules.refreshPerAddress, byAddress),
+  };
+}

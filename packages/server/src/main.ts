@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { AppConfig } from './config';
+import { openStore } from './store/db';
+import { runMigrations } from './store/migrate';
+
+// The composition root: config → store → migrations → redis → app → listen,
+// and the reverse on SIGTERM/SIGINT. No logic lives here.
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`parley: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  await runMigrations(store.db);
+  // maxRetriesPerRequest: a rate-limit check must not hang for long when Redis is away.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+
+  const app = await buildApp({ store, config, redis });
+  app.log.info(
+    { store: store.kind, redis: redis !== null, webDist: config.webDist },
+    store.kind === 'sqlite' ? `store: SQLite at ${config.sqlitePath}` : 'store: PostgreSQL',
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await store.close();
+      await redis?.quit();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `parley: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation';
+
+// The one ordered list of migrations, for both dialects. Names sort in the
+// order they must run; never rename or edit a migration that has shipped —
+// add a new one.
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

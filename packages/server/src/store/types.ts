@@ -1,0 +1,88 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+// Kysely table types. One schema for both dialects, so two conventions:
+//
+// - Flags are written as 0/1 and read as boolean (PostgreSQL) or 0/1
+//   (SQLite). PostgreSQL accepts the text '1'/'0' for a boolean parameter and
+//   better-sqlite3 refuses JS booleans, so 0/1 is the one form both take.
+//   Read them through `flag()` below.
+// - Timestamps are ISO-8601 strings both ways: SQLite stores the text, and
+//   the pg pool's type parser turns timestamptz back into an ISO string
+//   (see db.ts). ISO strings in UTC also sort correctly as text.
+
+export type Flag = ColumnType<boolean | number, number | undefined, number>;
+export type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  username: string;
+  /** username lower-cased: the unique, case-insensitive form. */
+  username_key: string;
+  login: string;
+  login_key: string;
+  password_hash: string;
+  status: string | null;
+  timezone: ColumnType<string, string | undefined, string>;
+  avatar: string | null;
+  notifications: Flag;
+  paranoid: Flag;
+  muted: Flag;
+  hide_status: Flag;
+  allow_search: Flag;
+  load_links: Flag;
+  max_time_inactive: number | null;
+  secret_hash: string | null;
+  /** Consecutive wrong passwords since the last successful sign-in. */
+  failed_logins: ColumnType<number, number | undefined, number>;
+  last_active_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The refresh-token family this session owns (random, never reused). */
+  family_id: string;
+  device: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  session_id: number;
+  /** sha256 of the token, hex. The token itself is never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+  replaced_by: number | null;
+  expires_at: Timestamp;
+}
+
+export interface ServerKeysTable {
+  /** What the key is for, e.g. 'jwt-hs256'. */
+  name: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  server_keys: ServerKeysTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+
+/** Reads a Flag column the same way on both dialects. */
+export function flag(value: boolean | number): boolean {
+  return value === true || value === 1;
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@parley/protocol/messages';
+import { Client, newAccount, registerAndLogin, startServer } from './harness';
+import type { Server } from './harness';
+import { stores } from './stores';
+import type { TestStore } from './stores';
+
+describe.each(stores())('token lifecycle ($name)', (backend) => {
+  let ts: TestStore;
+  let server: Server;
+  let client: Client;
+
+  beforeAll(async () => {
+    ts = await backend.open();
+    server = await startServer(ts.store);
+    client = new Client(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await ts?.store.close();
+    await ts?.destroy();
+  });
+
+  it('refuses an expired access token', async () => {
+    // Same store, so the same signing key: a second app that issues tokens already expired.
+    const expiring = await startServer(ts.store, { accessTokenTtlSeconds: -10 });
+    try {
+      const { access_token } = await registerAndLogin(new Client(expiring.url));
+      const res = await client.get('/user', { token: access_token });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: MSG.unauthenticated });
+    } finally {
+      await expiring.close();
+    }
+  });
+
+  it('rotates the refresh token on every use', async () => {
+    const first = await registerAndLogin(client);
+    const second = await client.post<{ access_token: string; refresh_token: string }>(
+      '/user/refresh',
+      {
+        refresh_token: first.refresh_token,
+      },
+    );
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 900,
+    });
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    expect((await client.get('/user', { token: second.body.access_token })).status).toBe(200);
+    const third = await client.post('/user/refresh', { refresh_token: second.body.refresh_token });
+    expect(third.status).toBe(200);
+  });
+
+  it('revokes the whole family when a used refresh token comes back', async () => {
+    const first = await registerAndLogin(client);
+    const second = await client.post<{ access_token: string; refresh_token: string }>(
+      '/user/refresh',
+      {
+        refresh_token: first.refresh_token,
+      },
+    );
+    const reuse = await client.post('/user/refresh', { refresh_token: first.refresh_token });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body).toEqual({ message: MSG.refreshInvalid });
+    // Both the newest refresh token and the access tokens of the family are dead now.
+    expect(
+      (await client.post('/user/refresh', { refresh_token: second.body.refresh_token })).status,
+    ).toBe(401);
+    expect((await client.get('/user', { token: second.body.access_token })).status).toBe(401);
+    expect((await client.get('/user', { token: first.access_token })).status).toBe(401);
+  });
+
+  it('refuses unknown and expired refresh tokens', async () => {
+    const unknown = await client.post('/user/refresh', { refresh_token: 'A'.repeat(43) });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ message: MSG.refreshInvalid });
+    const empty = await client.post('/user/refresh', { refresh_token: '' });
+    expect(empty.status).toBe(422);
+
+    const { refresh_token } = await registerAndLogin(client);
+    await ts.store.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    expect((await client.post('/user/refresh', { refresh_token })).status).toBe(401);
+  });
+
+  it('touches last_seen_at of the session on refresh', async () => {
+    const { access_token, refresh_token } = await registerAndLogin(client);
+    await ts.store.db
+      .updateTable('sessions')
+      .set({ last_seen_at: '2000-01-01T00:00:00.000Z' })
+      .where('revoked_at', 'is', null)
+      .execute();
+    const refreshed = await client.post<{ access_token: string }>('/user/refresh', {
+      refresh_token,
+    });
+    const list = await client.get<{ sessions: { last_seen_at: string }[] }>('/user/sessions', {
+      token: refreshed.body.access_token,
+    });
+    expect(list.body.sessions[0]?.last_seen_at.startsWith('2000')).toBe(false);
+    expect(access_token).not.toBe(refreshed.body.access_token);
+  });
+
+  it('logout revokes the session at once', async () => {
+    const { access_token, refresh_token } = await registerAndLogin(client);
+    const out = await client.post('/logout', { firebase_token: null }, { token: access_token });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ status: 'ok' });
+    expect((await client.get('/user', { token: access_token })).status).toBe(401);
+    expect((await client.post('/user/refresh', { refresh_token })).status).toBe(401);
+    expect((await client.post('/logout', undefined, { token: access_token })).status).toBe(401);
+  });
+
+  it('logout accepts an empty body', async () => {
+    const { access_token } = await registerAndLogin(client);
+    expect((await client.post('/logout', undefined, { token: access_token })).status).toBe(200);
+  });
+
+  it('lists sessions and revokes one, or all the others', async () => {
+    const account = newAccount();
+    const a = await registerAndLogin(client, account);
+    const login = () =>
+      client.post<{ access_token: string }>('/login', {
+        login: account.login,
+        password: account.password,
+      });
+    const b = (await login()).body;
+    const c = (await login()).body;
+
+    const list = await client.get<{ sessions: { id: number; current: boolean }[] }>(
+      '/user/sessions',
+      { token: a.access_token },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.sessions).toHaveLength(3);
+    expect(list.body.sessions.filter((s) => s.current)).toHaveLength(1);
+
+    const other = await registerAndLogin(client);
+    const otherList = await client.get<{ sessions: { id: number }[] }>('/user/sessions', {
+      token: other.access_token,
+    });
+    const otherId = otherList.body.sessions[0]?.id;
+    const foreign = await client.delete(`/user/sessions/${otherId}`, { token: a.access_token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ message: MSG.sessionNotFound });
+    expect((await client.get('/user', { token: other.access_token })).status).toBe(200);
+
+    const bList = await client.get<{ sessions: { id: number; current: boolean }[] }>(
+      '/user/sessions',
+      { token: b.access_token },
+    );
+    const bId = bList.body.sessions.find((s) => s.current)?.id;
+    const revoke = await client.delete(`/user/sessions/${bId}`, { token: a.access_token });
+    expect(revoke.status).toBe(200);
+    expect((await client.get('/user', { token: b.access_token })).status).toBe(401);
+    expect((await client.delete(`/user/sessions/${bId}`, { token: a.access_token })).status).toBe(
+      404,
+    );
+    expect((await client.delete('/user/sessions/abc', { token: a.access_token })).status).toBe(422);
+
+    const others = await client.post('/user/sessions/revoke-others', undefined, {
+      token: a.access_token,
+    });
+    expect(others.status).toBe(200);
+    expect((await client.get('/user', { token: c.access_token })).status).toBe(401);
+    expect((await client.get('/user', { token: a.access_token })).status).toBe(200);
+    const after = await client.get<{ sessions: unknown[] }>('/user/sessions', {
+      token: a.access_token,
+    });
+    expect(after.body.sessions).toHaveLength(1);
+  });
+});

@@ -25,7 +25,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': 'error',
       'no-restricted-syntax': [
         'error',
@@ -39,7 +42,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'crypto', 'react', 'react-dom'], message: 'The protocol package is pure: no Node built-ins, no DOM, no React.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'crypto', 'react', 'react-dom'],
+              message: 'The protocol package is pure: no Node built-ins, no DOM, no React.',
+            },
+          ],
+        },
       ],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'process', 'Buffer'],
     },

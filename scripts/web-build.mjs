@@ -36,7 +36,10 @@ export function webBuildIsStale() {
 export function ensureWebBuild() {
   if (!webBuildIsStale()) return;
   console.log('[parley] building the web app (missing or stale build)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@parley/web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@parley/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('[parley] the web build failed');
     process.exit(result.status ?? 1);

@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 
-test('logout clears the token cookie, storage except locale, caches and IndexedDB', async ({ page, context, request }) => {
+test('logout clears the token cookie, storage except locale, caches and IndexedDB', async ({
+  page,
+  context,
+  request,
+}) => {
   const account = newAccount('logout');
   await registerByApi(request, account);
   await signInByUi(page, account);

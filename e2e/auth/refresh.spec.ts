@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import { readSigningKey } from '../support/signing-key';
 
-test('an expired access token is refreshed silently and the request retried', async ({ page, context, request }) => {
+test('an expired access token is refreshed silently and the request retried', async ({
+  page,
+  context,
+  request,
+}) => {
   const account = newAccount('refresh');
   await registerByApi(request, account);
   await signInByUi(page, account);
@@ -15,7 +19,9 @@ test('an expired access token is refreshed silently and the request retried', as
   const refreshBefore = await page.evaluate(() => localStorage.getItem('refresh_token'));
 
   // Re-sign the same claims with an expiry in the past, with the server's own key.
-  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'parley.sqlite'), { readonly: true });
+  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'parley.sqlite'), {
+    readonly: true,
+  });
   const key = readSigningKey(db);
   db.close();
   const claims = JSON.parse(Buffer.from(before!.value.split('.')[1]!, 'base64url').toString());

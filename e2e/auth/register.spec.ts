@@ -24,11 +24,17 @@ test('a new user registers, is signed in at once and lands on /chat', async ({ p
   await expect(page.getByText(account.name).first()).toBeVisible();
 });
 
-test('a second registration with the same login shows the server message under the field', async ({ page, request }) => {
+test('a second registration with the same login shows the server message under the field', async ({
+  page,
+  request,
+}) => {
   const account = newAccount('dup');
   const csrf = (await (await request.get('/api/v1/health')).headers())['set-cookie'] ?? '';
   const token = /XSRF-TOKEN=([^;]+)/.exec(csrf)?.[1] ?? '';
-  const first = await request.post('/api/v1/register', { data: account, headers: { 'X-CSRF-TOKEN': token } });
+  const first = await request.post('/api/v1/register', {
+    data: account,
+    headers: { 'X-CSRF-TOKEN': token },
+  });
   expect(first.status()).toBe(200);
 
   await page.goto('/');

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, registerByApi } from '../support/users';
 
-test('after failed attempts the correct password asks for the username, given with a leading @', async ({ page, request }) => {
+test('after failed attempts the correct password asks for the username, given with a leading @', async ({
+  page,
+  request,
+}) => {
   const account = newAccount('verify');
   await registerByApi(request, account);
 

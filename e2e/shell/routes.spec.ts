@@ -7,14 +7,18 @@ test('protected routes send anonymous visitors to /', async ({ page }) => {
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
-test('/direct/:username redirects to /to/:username and unknown paths to /main', async ({ page }) => {
+test('/direct/:username redirects to /to/:username and unknown paths to /main', async ({
+  page,
+}) => {
   await page.goto('/direct/alice');
   await expect(page).toHaveURL(/\/to\/alice$/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/main$/);
 });
 
-test('the server answers unknown API paths with JSON 404 and serves the app shell with a CSRF meta', async ({ request }) => {
+test('the server answers unknown API paths with JSON 404 and serves the app shell with a CSRF meta', async ({
+  request,
+}) => {
   const api = await request.get('/api/v1/definitely-not-here');
   expect(api.status()).toBe(404);
   expect(await api.json()).toEqual({ message: 'Not found.' });

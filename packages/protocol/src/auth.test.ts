@@ -4,7 +4,10 @@ import { fieldErrors, firstPerField, validationLines } from './errors';
 import { MSG } from './messages';
 import { negotiateLocale } from './locales';
 
-const errorsOf = (schema: typeof registerRequestSchema | typeof loginRequestSchema, body: unknown) => {
+const errorsOf = (
+  schema: typeof registerRequestSchema | typeof loginRequestSchema,
+  body: unknown,
+) => {
   const result = schema.safeParse(body);
   return result.success ? {} : fieldErrors(result.error.issues);
 };
@@ -38,7 +41,9 @@ describe('registration validation (spec 5)', () => {
     expect(errorsOf(registerRequestSchema, valid)).toEqual({});
   });
   it('gives each field its spec message', () => {
-    expect(errorsOf(registerRequestSchema, { name: '', username: 'ада', login: '', password: '1234' })).toEqual({
+    expect(
+      errorsOf(registerRequestSchema, { name: '', username: 'ада', login: '', password: '1234' }),
+    ).toEqual({
       name: [MSG.nameRequired],
       username: [MSG.incorrectUsername],
       login: [MSG.loginRequired],
@@ -46,12 +51,20 @@ describe('registration validation (spec 5)', () => {
     });
   });
   it('refuses an empty username and symbols', () => {
-    expect(errorsOf(registerRequestSchema, { ...valid, username: '' })).toEqual({ username: [MSG.incorrectUsername] });
-    expect(errorsOf(registerRequestSchema, { ...valid, username: 'ada_1' })).toEqual({ username: [MSG.incorrectUsername] });
+    expect(errorsOf(registerRequestSchema, { ...valid, username: '' })).toEqual({
+      username: [MSG.incorrectUsername],
+    });
+    expect(errorsOf(registerRequestSchema, { ...valid, username: 'ada_1' })).toEqual({
+      username: [MSG.incorrectUsername],
+    });
   });
   it('limits lengths', () => {
-    expect(errorsOf(registerRequestSchema, { ...valid, name: 'x'.repeat(65) })).toEqual({ name: [MSG.nameTooLong] });
-    expect(errorsOf(registerRequestSchema, { ...valid, password: 'x'.repeat(257) })).toEqual({ password: [MSG.passwordTooLong] });
+    expect(errorsOf(registerRequestSchema, { ...valid, name: 'x'.repeat(65) })).toEqual({
+      name: [MSG.nameTooLong],
+    });
+    expect(errorsOf(registerRequestSchema, { ...valid, password: 'x'.repeat(257) })).toEqual({
+      password: [MSG.passwordTooLong],
+    });
   });
 });
 

@@ -81,6 +81,8 @@ export const logoutRequestSchema = z.object({
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
 /** Reply of a login attempt in a form the client can switch on. */
-export function isVerifyUsername(reply: LoginReply): reply is z.infer<typeof verifyUsernameReplySchema> {
+export function isVerifyUsername(
+  reply: LoginReply,
+): reply is z.infer<typeof verifyUsernameReplySchema> {
   return 'status' in reply && reply.status === 'verify_username';
 }

@@ -41,7 +41,9 @@ export function validationLines(errors: LooseValidationErrors | null | undefined
 }
 
 /** First message per field, for forms that show one line under each input. */
-export function firstPerField(errors: LooseValidationErrors | null | undefined): Record<string, string> {
+export function firstPerField(
+  errors: LooseValidationErrors | null | undefined,
+): Record<string, string> {
   if (errors == null || typeof errors === 'string' || Array.isArray(errors)) return {};
   const out: Record<string, string> = {};
   for (const [field, value] of Object.entries(errors)) {

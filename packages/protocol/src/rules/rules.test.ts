@@ -71,18 +71,30 @@ describe('isRecent', () => {
 
 describe('applyUnreadChange', () => {
   it('adds a positive change to both counters', () => {
-    expect(applyUnreadChange({ conversation: 2, global: 5 }, { delta: 3, mutedOrIgnored: false })).toEqual({ conversation: 5, global: 8 });
+    expect(
+      applyUnreadChange({ conversation: 2, global: 5 }, { delta: 3, mutedOrIgnored: false }),
+    ).toEqual({ conversation: 5, global: 8 });
   });
   it('does not add to the global count when muted or ignored', () => {
-    expect(applyUnreadChange({ conversation: 2, global: 5 }, { delta: 3, mutedOrIgnored: true })).toEqual({ conversation: 5, global: 5 });
+    expect(
+      applyUnreadChange({ conversation: 2, global: 5 }, { delta: 3, mutedOrIgnored: true }),
+    ).toEqual({ conversation: 5, global: 5 });
   });
   it('subtracts a negative change only where enough is available', () => {
-    expect(applyUnreadChange({ conversation: 4, global: 10 }, { delta: -3, mutedOrIgnored: false })).toEqual({ conversation: 1, global: 7 });
-    expect(applyUnreadChange({ conversation: 1, global: 2 }, { delta: -3, mutedOrIgnored: false })).toEqual({ conversation: 1, global: 2 });
+    expect(
+      applyUnreadChange({ conversation: 4, global: 10 }, { delta: -3, mutedOrIgnored: false }),
+    ).toEqual({ conversation: 1, global: 7 });
+    expect(
+      applyUnreadChange({ conversation: 1, global: 2 }, { delta: -3, mutedOrIgnored: false }),
+    ).toEqual({ conversation: 1, global: 2 });
   });
   it('zero resets the conversation and lowers the global count, not below 0', () => {
-    expect(applyUnreadChange({ conversation: 4, global: 10 }, { delta: 0, mutedOrIgnored: false })).toEqual({ conversation: 0, global: 6 });
-    expect(applyUnreadChange({ conversation: 7, global: 3 }, { delta: 0, mutedOrIgnored: false })).toEqual({ conversation: 0, global: 0 });
+    expect(
+      applyUnreadChange({ conversation: 4, global: 10 }, { delta: 0, mutedOrIgnored: false }),
+    ).toEqual({ conversation: 0, global: 6 });
+    expect(
+      applyUnreadChange({ conversation: 7, global: 3 }, { delta: 0, mutedOrIgnored: false }),
+    ).toEqual({ conversation: 0, global: 0 });
   });
 });
 

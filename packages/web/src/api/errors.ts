@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { MSG } from '@parley/protocol/messages';
+import { firstPerField, validationLines } from '@parley/protocol/errors';
+import type { LooseValidationErrors } from '@parley/protocol/errors';
+import { translate } from '../lib/i18n';
+
+// Spec 8: validation errors may arrive as a string, an array or an object.
+const looseErrorsSchema = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+]);
+
+const errorReplySchema = z.object({
+  message: z.string().optional(),
+  errors: looseErrorsSchema.optional(),
+});
+
+export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+export function parseErrorReply(body: unknown): ErrorReply | null {
+  const parsed = errorReplySchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A failed call. `status` is null when no response arrived at all
+ * (network down, server unreachable, request aborted).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number | null,
+    readonly statusText: string,
+    readonly reply: ErrorReply | null,
+  ) {
+    super(reply?.message || statusText || (status === null ? MSG.noResponse : MSG.somethingWrong));
+  }
+
+  get errors(): LooseValidationErrors | undefined {
+    return this.reply?.errors;
+  }
+
+  /** First message per field, for forms. */
+  get fieldErrors(): Record<string, string> {
+    return firstPerField(this.errors);
+  }
+
+  /** Display lines of the validation errors, whatever their shape. */
+  get lines(): string[] {
+    return validationLines(this.errors);
+  }
+}
+
+/**
+ * The text to show for a failed request (spec 8): the server's message,
+ * else the status text; with no response "Couldn't receive response from
+ * server"; otherwise the translated "something went wrong, try later".
+ * Server messages are English texts used as i18n keys, so they translate too.
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === null) return translate(MSG.noResponse);
+    if (error.reply?.message) return translate(error.reply.message);
+    if (error.statusText) return error.statusText;
+  }
+  return translate(MSG.somethingWrong);
+}

@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { MSG } from '@parley/protocol/messages';
+import { userSchema } from '@parley/protocol/user';
+import {
+  bodyOf,
+  headerOf,
+  json,
+  mockFetch,
+  resetBrowserState,
+  sampleUser,
+  signIn,
+  tokenPair,
+} from '../test/http-fixtures';
+import { getAccessToken, getRefreshToken } from '../lib/tokens';
+import { changeLocale } from '../lib/i18n';
+import { setAuthFailureHandler } from './auth-failure';
+import { useErrorList } from './error-list';
+import { ApiError, errorMessage } from './errors';
+import { request } from './http';
+
+const getUser = () => request('/user', { schema: userSchema });
+
+describe('http client', () => {
+  const onAuthFailure = vi.fn();
+
+  beforeEach(() => {
+    resetBrowserState();
+    document.cookie = 'XSRF-TOKEN=csrf-abc; path=/';
+    onAuthFailure.mockReset();
+    setAuthFailureHandler(onAuthFailure);
+    useErrorList.getState().clear();
+  });
+
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLocale('en');
+  });
+
+  it('sends Bearer, Accept-Language, X-Requested-With and the CSRF token under /api/v1', async () => {
+    signIn('tok-1');
+    await changeLocale('fr');
+    const fetchSpy = mockFetch(() => json(200, sampleUser));
+    await expect(getUser()).resolves.toEqual(sampleUser);
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/v1/user');
+    expect(headerOf(init, 'Authorization')).toBe('Bearer tok-1');
+    expect(headerOf(init, 'Accept-Language')).toBe('fr');
+    expect(headerOf(init, 'X-Requested-With')).toBe('XMLHttpRequest');
+    expect(headerOf(init, 'X-CSRF-TOKEN')).toBe('csrf-abc');
+  });
+
+  it('falls back to the csrf-token meta tag, and logs a console error when there is none', async () => {
+    document.cookie = 'XSRF-TOKEN=; path=/; max-age=0';
+    const meta = document.createElement('meta');
+    meta.name = 'csrf-token';
+    meta.content = 'from-meta';
+    document.head.append(meta);
+    const fetchSpy = mockFetch(() => json(200, sampleUser));
+    await getUser();
+    expect(headerOf(fetchSpy.mock.calls[0]![1], 'X-CSRF-TOKEN')).toBe('from-meta');
+
+    meta.content = '__CSRF_TOKEN__'; // the unfilled placeholder counts as missing
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await getUser();
+    expect(headerOf(fetchSpy.mock.calls[1]![1], 'X-CSRF-TOKEN')).toBeNull();
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('CSRF token not found'));
+    meta.remove();
+  });
+
+  it('refreshes once for two concurrent 401s and retries each request once', async () => {
+    signIn('old', 'refresh-1');
+    let refreshCalls = 0;
+    const fetchSpy = mockFetch(async (url, init) => {
+      if (url.endsWith('/user/refresh')) {
+        refreshCalls++;
+        expect(bodyOf(init)).toEqual({ refresh_token: 'refresh-1' });
+        expect(headerOf(init, 'Authorization')).toBeNull();
+        await new Promise((r) => setTimeout(r, 10));
+        return json(200, tokenPair(2));
+      }
+      return headerOf(init, 'Authorization') === 'Bearer access-2'
+        ? json(200, sampleUser)
+        : json(401, { message: MSG.unauthenticated });
+    });
+    const [a, b] = await Promise.all([getUser(), getUser()]);
+    expect(a).toEqual(sampleUser);
+    expect(b).toEqual(sampleUser);
+    expect(refreshCalls).toBe(1);
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url).endsWith('/user'))).toHaveLength(4);
+    expect(getAccessToken()).toBe('access-2');
+    expect(getRefreshToken()).toBe('refresh-2');
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('does not loop when the retried request is refused again', async () => {
+    signIn('old', 'refresh-1');
+    const fetchSpy = mockFetch((url) =>
+      url.endsWith('/user/refresh')
+        ? json(200, tokenPair(2))
+        : json(401, { message: MSG.unauthenticated }),
+    );
+    await expect(getUser()).rejects.toMatchObject({ status: 401 });
+    expect(fetchSpy).toHaveBeenCalledTimes(3); // request, refresh, one retry
+  });
+
+  it('logs out on a 401 with a token and no refresh token', async () => {
+    signIn('tok', null);
+    const fetchSpy = mockFetch(() => json(401, { message: MSG.unauthenticated }));
+    await expect(getUser()).rejects.toBeInstanceOf(ApiError);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs out when the refresh is refused', async () => {
+    signIn('old', 'refresh-1');
+    mockFetch((url) =>
+      url.endsWith('/user/refresh')
+        ? json(401, { message: MSG.refreshInvalid })
+        : json(401, { message: MSG.unauthenticated }),
+    );
+    await expect(getUser()).rejects.toMatchObject({ status: 401 });
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an "Error / Too many requests." toast on 429', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    mockFetch(() => json(429, { message: MSG.tooManyRequests }, 'Too Many Requests'));
+    await expect(getUser()).rejects.toMatchObject({ status: 429 });
+    expect(toastError).toHaveBeenCalledWith('Error', { description: 'Too many requests.' });
+    expect(useErrorList.getState().errors).toEqual([]); // the toast is the whole reaction
+  });
+
+  it('puts other failures in the shared error list, which the clear action empties', async () => {
+    mockFetch(() => json(500, { message: 'Database is down' }, 'Internal Server Error'));
+    await expect(getUser()).rejects.toBeInstanceOf(ApiError);
+    expect(useErrorList.getState().errors.map((e) => e.message)).toEqual(['Database is down']);
+    useErrorList.getState().clear();
+    expect(useErrorList.getState().errors).toEqual([]);
+  });
+
+  it('keeps silent requests out of the error list', async () => {
+    mockFetch(() => json(500, { message: 'x' }));
+    await expect(request('/user', { schema: userSchema, silent: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(useErrorList.getState().errors).toEqual([]);
+  });
+
+  it('rejects a reply that breaks the contract instead of casting it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => json(200, { id: 'not a number' }));
+    await expect(request('/user', { schema: userSchema, silent: true })).rejects.toMatchObject({
+      message: MSG.somethingWrong,
+    });
+  });
+});
+
+describe('failed-request message order (spec 8)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const failWith = async (handler: () => Response | Promise<Response>) => {
+    mockFetch(handler);
+    return request('/x', { schema: z.unknown(), silent: true }).catch((error: unknown) =>
+      errorMessage(error),
+    );
+  };
+
+  it('uses the server message first', async () => {
+    expect(
+      await failWith(() => json(422, { message: 'Name is required' }, 'Unprocessable Entity')),
+    ).toBe('Name is required');
+  });
+
+  it('then the status text', async () => {
+    expect(
+      await failWith(() => new Response('oops', { status: 502, statusText: 'Bad Gateway' })),
+    ).toBe('Bad Gateway');
+  });
+
+  it('then "Couldn\'t receive response from server" when nothing came back', async () => {
+    expect(await failWith(() => Promise.reject(new TypeError('Failed to fetch')))).toBe(
+      MSG.noResponse,
+    );
+  });
+
+  it('otherwise the translated "something went wrong, try later"', async () => {
+    expect(await failWith(() => new Response(null, { status: 500, statusText: '' }))).toBe(
+      MSG.somethingWrong,
+    );
+    await changeLocale('ru');
+    expect(errorMessage(new Error('boom'))).toBe('что-то пошло не так, попробуйте позже');
+    await changeLocale('en');
+  });
+});

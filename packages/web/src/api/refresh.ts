@@ -1,0 +1,45 @@
+import { tokenPairSchema } from '@parley/protocol/auth';
+import { getRefreshToken, saveTokens } from '../lib/tokens';
+import { signalAuthFailure } from './auth-failure';
+import { readJson, send } from './transport';
+
+export type RefreshOutcome = 'refreshed' | 'rejected' | 'offline';
+
+let inflight: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Single-flight token refresh (spec 4): every request that failed with 401
+ * while a refresh runs waits for that same refresh, so the rotating refresh
+ * token is used exactly once. A rejected refresh logs the user out; a
+ * network failure does not (the user is offline, not signed out).
+ */
+export function refreshTokens(): Promise<RefreshOutcome> {
+  inflight ??= runRefresh().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+async function runRefresh(): Promise<RefreshOutcome> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) {
+    await signalAuthFailure();
+    return 'rejected';
+  }
+  let response: Response;
+  try {
+    response = await send('/user/refresh', {
+      body: { refresh_token: refreshToken },
+      anonymous: true,
+    });
+  } catch {
+    return 'offline';
+  }
+  const pair = response.ok ? tokenPairSchema.safeParse(await readJson(response)) : null;
+  if (!pair?.success) {
+    await signalAuthFailure();
+    return 'rejected';
+  }
+  saveTokens(pair.data);
+  return 'refreshed';
+}

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { hasCredentials } from '../lib/tokens';
+import { json, mockFetch, resetBrowserState, sampleUser, signIn } from '../test/http-fixtures';
+import { useSessionStore } from '../features/auth/session-store';
+import { useAuthStore } from '../features/auth/store';
+import { routes } from './routes';
+
+function go(path: string) {
+  useSessionStore.setState({ authenticated: hasCredentials() });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('routes and guards (spec 2)', () => {
+  beforeEach(() => {
+    resetBrowserState();
+    useAuthStore.getState().signedOut();
+    mockFetch((url) =>
+      url.endsWith('/user') ? json(200, sampleUser) : json(404, { message: 'Not found.' }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends /chat without credentials to /', async () => {
+    const router = go('/chat');
+    expect(await screen.findByTestId('tab-login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends the join page without credentials to /', async () => {
+    const router = go('/conversations/join/abc');
+    await screen.findByTestId('tab-login');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends / with a token cookie to /chat', async () => {
+    signIn('tok', null);
+    const router = go('/');
+    expect(await screen.findByTestId('chat-shell')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chat');
+  });
+
+  it('sends / with only a refresh token to /chat', async () => {
+    localStorage.setItem('refresh_token', 'r');
+    const router = go('/');
+    await screen.findByTestId('chat-shell');
+    expect(router.state.location.pathname).toBe('/chat');
+  });
+
+  it('shows the empty states of the chat shell and loads the user', async () => {
+    signIn();
+    go('/chat');
+    expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+    expect(screen.getByText('Select a chat to start messaging')).toBeInTheDocument();
+    await waitFor(() => expect(useAuthStore.getState().user).toEqual(sampleUser));
+  });
+
+  it('says "Conversation not found" for an unknown id', async () => {
+    signIn();
+    go('/chat/42');
+    expect(await screen.findByText('Conversation not found')).toBeInTheDocument();
+  });
+
+  it('redirects an unknown path to /main', async () => {
+    const router = go('/nowhere/at/all');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Your conversations, on your own server',
+    );
+  });
+
+  it('redirects /direct/x to /to/x', async () => {
+    const router = go('/direct/alice');
+    expect(await screen.findByText('@alice')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/to/alice');
+  });
+
+  it('serves /main/apps publicly', async () => {
+    go('/main/apps');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Parley apps');
+  });
+});

@@ -1,0 +1,55 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { RouteCrash } from './ErrorBoundary';
+import { DirectRedirect, PublicOnly, RequireAuth } from './guards';
+import { lazyPage } from './lazy';
+import { RootLayout } from './RootLayout';
+
+// Spec 2 routes, exactly. Each screen is its own chunk (js/chunks/).
+const HomePage = lazyPage(() => import('./HomePage'), 'HomePage');
+const DirectLinkPage = lazyPage(
+  () => import('../features/direct/DirectLinkPage'),
+  'DirectLinkPage',
+);
+const JoinPage = lazyPage(() => import('../features/invite/JoinPage'), 'JoinPage');
+const ChatShell = lazyPage(() => import('../features/chat/ChatShell'), 'ChatShell');
+const MainPage = lazyPage(() => import('../features/landing/MainPage'), 'MainPage');
+const AppsPage = lazyPage(() => import('../features/apps/AppsPage'), 'AppsPage');
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteCrash />,
+    children: [
+      {
+        path: '/',
+        element: (
+          <PublicOnly>
+            <HomePage />
+          </PublicOnly>
+        ),
+      },
+      { path: '/to/:username', element: <DirectLinkPage /> },
+      { path: '/direct/:username', element: <DirectRedirect /> },
+      {
+        path: '/conversations/join/:join_token',
+        element: (
+          <RequireAuth>
+            <JoinPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/chat/:id?',
+        element: (
+          <RequireAuth>
+            <ChatShell />
+          </RequireAuth>
+        ),
+      },
+      { path: '/main', element: <MainPage /> },
+      { path: '/main/apps', element: <AppsPage /> },
+      { path: '*', element: <Navigate to="/main" replace /> },
+    ],
+  },
+];

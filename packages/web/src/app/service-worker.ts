@@ -1,0 +1,41 @@
+// Spec 2: the service worker at the site root is registered once the page
+// has loaded, and the page reloads once when a new worker takes control.
+
+const RELOAD_MARK = 'parley:sw-reloaded-at';
+/** A second takeover within this window is treated as a loop and not reloaded. */
+const LOOP_WINDOW_MS = 30_000;
+
+let reloading = false;
+
+export function reloadOnce(now: number = Date.now()): boolean {
+  if (reloading) return false;
+  const last = Number(sessionStorage.getItem(RELOAD_MARK) ?? 0);
+  if (now - last < LOOP_WINDOW_MS) return false;
+  reloading = true;
+  sessionStorage.setItem(RELOAD_MARK, String(now));
+  window.location.reload();
+  return true;
+}
+
+async function register(): Promise<void> {
+  // Loaded on demand so workbox-window stays out of the first paint.
+  const { Workbox } = await import('workbox-window');
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('controlling', (event) => {
+    // The first install also "controls" (clients.claim) but is not an update: no reload then.
+    if (event.isUpdate) reloadOnce();
+  });
+  await wb.register();
+}
+
+export function registerServiceWorker(): void {
+  // Never in dev (Vite serves modules, not the built shell) nor in tests.
+  if (!import.meta.env.PROD || import.meta.env.MODE === 'test' || !('serviceWorker' in navigator))
+    return;
+  const start = () =>
+    void register().catch((error: unknown) =>
+      console.error('Service worker registration failed', error),
+    );
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}

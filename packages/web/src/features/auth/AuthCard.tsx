@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+import { useAuthStore } from './store';
+import './auth.css';
+
+type Tab = 'login' | 'register';
+
+/** Sign-in and registration on `/`, as two tabs of one card. */
+export function AuthCard() {
+  const { t } = useTranslation();
+  // `/?tab=register` opens the registration tab (links from the marketing page).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
+  const resetLogin = useAuthStore((s) => s.resetLogin);
+  const verifyUsername = useAuthStore((s) => s.verifyUsername);
+  // The username prompt belongs to the sign-in tab, wherever the login started.
+  const active: Tab = verifyUsername ? 'login' : tab;
+
+  const choose = (next: Tab) => {
+    if (next === active) return;
+    resetLogin(); // a fresh login state hides the username prompt and old errors
+    setTab(next);
+  };
+
+  return (
+    <section className="auth-card" aria-label={t('auth.cardLabel')}>
+      <div className="auth-tabs" role="tablist">
+        <button
+          type="button"
+          role="tab"
+          id="tab-login"
+          aria-selected={active === 'login'}
+          aria-controls="panel-auth"
+          className="auth-tab"
+          data-testid="tab-login"
+          onClick={() => choose('login')}
+        >
+          {t('auth.signIn')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-register"
+          aria-selected={active === 'register'}
+          aria-controls="panel-auth"
+          className="auth-tab"
+          data-testid="tab-register"
+          onClick={() => choose('register')}
+        >
+          {t('auth.createAccount')}
+        </button>
+      </div>
+      <div id="panel-auth" role="tabpanel" aria-labelledby={`tab-${active}`} className="auth-panel">
+        {active === 'login' ? <LoginForm /> : <RegisterForm />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { STORAGE_KEYS } from '@parley/protocol/constants';
+import type { TokenPair } from '@parley/protocol/auth';
+import { deleteCookie, getCookie, setCookie } from './cookies';
+
+// Where the credentials live (spec 3 and 9): the access token in the `token`
+// cookie, the refresh token in localStorage under `refresh_token`.
+
+export function getAccessToken(): string | null {
+  return getCookie(STORAGE_KEYS.tokenCookie) || null;
+}
+
+export function getRefreshToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.refreshToken) || null;
+  } catch {
+    return null; // storage disabled (private mode, policies): behave as signed out
+  }
+}
+
+export function saveTokens(pair: TokenPair): void {
+  // The cookie outlives the access token a little on purpose: an expired
+  // token produces a 401, which is what triggers the refresh (spec 4).
+  setCookie(STORAGE_KEYS.tokenCookie, pair.access_token, { maxAgeSeconds: pair.expires_in + 60 });
+  localStorage.setItem(STORAGE_KEYS.refreshToken, pair.refresh_token);
+}
+
+export function clearAccessToken(): void {
+  deleteCookie(STORAGE_KEYS.tokenCookie);
+}
+
+/** Spec 2/6: a token cookie or a refresh credential counts as signed in for routing. */
+export function hasCredentials(): boolean {
+  return getAccessToken() !== null || getRefreshToken() !== null;
+}

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { setAuthFailureHandler } from './api/auth-failure';
+import { ErrorBoundary } from './app/ErrorBoundary';
+import { AppProviders } from './app/providers';
+import { routes } from './app/routes';
+import { registerServiceWorker } from './app/service-worker';
+import { captureInstallPrompt } from './features/apps/install-store';
+import './app/theme.css';
+
+// Captured before any screen renders: the browser fires beforeinstallprompt
+// once, possibly long before the user opens /main/apps.
+captureInstallPrompt();
+
+// A failed refresh or a 401 without a refresh token signs the user out (spec 4).
+// Loaded on demand so the first chunk stays small.
+setAuthFailureHandler(async () => {
+  const { logout } = await import('./features/auth/logout');
+  await logout();
+});
+
+const router = createBrowserRouter(routes);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </ErrorBoundary>
+  </StrictMode>,
+);
+
+registerServiceWorker();

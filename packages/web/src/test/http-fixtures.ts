@@ -1,0 +1,72 @@
+import { vi } from 'vitest';
+import { STORAGE_KEYS } from '@parley/protocol/constants';
+import type { User } from '@parley/protocol/user';
+
+// Test helpers: only `fetch` is replaced, with replies shaped like the server's.
+
+export type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+export function json(status: number, body: unknown, statusText = ''): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function mockFetch(handler: Handler) {
+  const spy = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(String(input), init ?? {})),
+  );
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+export function headerOf(init: RequestInit | undefined, name: string): string | null {
+  return new Headers(init?.headers).get(name);
+}
+
+export function bodyOf(init: RequestInit | undefined): unknown {
+  return typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+}
+
+export const tokenPair = (n: number) => ({
+  access_token: `access-${n}`,
+  refresh_token: `refresh-${n}`,
+  token_type: 'Bearer',
+  expires_in: 900,
+});
+
+export const sampleUser: User = {
+  id: 7,
+  name: 'Ada Lovelace',
+  username: 'ada',
+  login: 'ada@example.org',
+  status: null,
+  timezone: 'Europe/London',
+  avatar: null,
+  secret_exists: false,
+  notifications: true,
+  paranoid: false,
+  muted: false,
+  hide_status: false,
+  allow_search: true,
+  load_links: true,
+  max_time_inactive: null,
+  can: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** Forget every credential and cookie between tests. */
+export function resetBrowserState(): void {
+  for (const name of [STORAGE_KEYS.tokenCookie, 'XSRF-TOKEN']) {
+    document.cookie = `${name}=; path=/; max-age=0`;
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+export function signIn(access = 'access-1', refresh: string | null = 'refresh-1'): void {
+  document.cookie = `${STORAGE_KEYS.tokenCookie}=${access}; path=/`;
+  if (refresh) localStorage.setItem(STORAGE_KEYS.refreshToken, refresh);
+}

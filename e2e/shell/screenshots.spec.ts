@@ -22,6 +22,7 @@ for (const locale of ['en', 'ru'] as const) {
 
       await page.goto('/main');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await page.screenshot({ path: join(dir, `landing-${device}-${locale}.png`), fullPage: true });
 
       await page.goto('/');

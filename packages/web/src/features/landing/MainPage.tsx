@@ -75,7 +75,7 @@ export function MainPage() {
           <pre className="host-code" aria-label={t('main.hostCodeLabel')}>
             <code>
               {
-                'git clone …/parley && cd parley\nnpm install\nnpm run build\nnpm start   # http://localhost:8080'
+                'npm install && npm start\n# then open http://localhost:8080'
               }
             </code>
           </pre>

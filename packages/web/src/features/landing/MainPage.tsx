@@ -73,11 +73,7 @@ export function MainPage() {
             <p className="host-text">{t('main.hostText')}</p>
           </div>
           <pre className="host-code" aria-label={t('main.hostCodeLabel')}>
-            <code>
-              {
-                'npm install && npm start\n# then open http://localhost:8080'
-              }
-            </code>
+            <code>{'npm install && npm start\n# then open http://localhost:8080'}</code>
           </pre>
         </section>
       </main>

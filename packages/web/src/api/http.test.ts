@@ -94,6 +94,33 @@ describe('http client', () => {
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
+  it('adopts a refresh another tab finished while this tab waited for the shared lock', async () => {
+    signIn('old', 'refresh-1');
+    // Another tab holds the cross-tab lock and rotates the tokens before releasing it.
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (_name: string, task: () => Promise<unknown>) => {
+          document.cookie = 'token=access-9; path=/';
+          localStorage.setItem('refresh_token', 'refresh-9');
+          return task();
+        },
+      },
+    });
+    const fetchSpy = mockFetch((url, init) => {
+      if (url.endsWith('/user/refresh')) return json(200, tokenPair(3));
+      return headerOf(init, 'Authorization') === 'Bearer access-9'
+        ? json(200, sampleUser)
+        : json(401, { message: MSG.unauthenticated });
+    });
+    await expect(getUser()).resolves.toEqual(sampleUser);
+    // The spent token was never sent again: no refresh call at all.
+    expect(
+      fetchSpy.mock.calls.filter(([url]) => String(url).endsWith('/user/refresh')),
+    ).toHaveLength(0);
+    expect(getRefreshToken()).toBe('refresh-9');
+  });
+
   it('does not loop when the retried request is refused again', async () => {
     signIn('old', 'refresh-1');
     const fetchSpy = mockFetch((url) =>

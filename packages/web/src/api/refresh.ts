@@ -14,14 +14,31 @@ let inflight: Promise<RefreshOutcome> | null = null;
  * network failure does not (the user is offline, not signed out).
  */
 export function refreshTokens(): Promise<RefreshOutcome> {
-  inflight ??= runRefresh().finally(() => {
+  inflight ??= acrossTabs(runRefresh).finally(() => {
     inflight = null;
   });
   return inflight;
 }
 
-async function runRefresh(): Promise<RefreshOutcome> {
+/**
+ * Refresh tokens are single-use and presenting a spent one revokes the whole
+ * session, so two tabs must not refresh with the same token. The refresh runs
+ * under a Web Lock shared by every tab of the origin; a tab that gets the
+ * lock after another tab rotated the token adopts the new one instead of
+ * spending the old one again.
+ */
+async function acrossTabs(
+  task: (seen: string | null) => Promise<RefreshOutcome>,
+): Promise<RefreshOutcome> {
+  const seen = getRefreshToken();
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return task(seen);
+  return locks.request('parley-token-refresh', () => task(seen));
+}
+
+async function runRefresh(seen: string | null): Promise<RefreshOutcome> {
   const refreshToken = getRefreshToken();
+  if (refreshToken && seen && refreshToken !== seen) return 'refreshed'; // another tab did it
   if (!refreshToken) {
     await signalAuthFailure();
     return 'rejected';

@@ -39,6 +39,16 @@ step('typecheck server', bin('tsc'), ['-p', 'packages/server']);
 step('typecheck web', bin('tsc'), ['-p', 'packages/web']);
 step('typecheck e2e', bin('tsc'), ['-p', 'e2e']);
 step('lint', bin('eslint'), ['--max-warnings=0', '.']);
+// Import cycles, ignoring type-only imports (features must not depend on each other in a loop).
+step('import cycles', bin('dpdm'), [
+  '--no-warning',
+  '--no-tree',
+  '--transform',
+  '--exit-code',
+  'circular:1',
+  'packages/*/src/**/*.ts',
+  'packages/*/src/**/*.tsx',
+]);
 step('format', bin('prettier'), ['--check', '.']);
 step('vitest', bin('vitest'), [
   'run',

@@ -17,6 +17,16 @@ export const USERNAME_MAX_LENGTH = 32;
 export const LOGIN_MAX_LENGTH = 64;
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** Messaging limits (the spec leaves them open). Text is counted after trimming. */
+export const MESSAGE_MAX_LENGTH = 4000;
+export const HISTORY_PAGE_DEFAULT = 50;
+export const HISTORY_PAGE_MAX = 100;
+export const CONVERSATION_PAGE_DEFAULT = 50;
+export const CONVERSATION_PAGE_MAX = 100;
+export const GROUP_MEMBERS_MAX = 200;
+export const FORWARD_MAX = 100;
+export const USER_SEARCH_MAX = 20;
+
 export const SPINNER_DEFAULT = { size: 60, durationMs: 1000 } as const;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const TOAST_DEFAULTS = { durationMs: 5000, animationMs: 400 } as const;
@@ -37,3 +47,5 @@ export const CSRF_META = 'csrf-token';
 
 /** Failed sign-ins after which the next correct password must be confirmed with the username. */
 export const VERIFY_USERNAME_AFTER_FAILURES = 3;
+/** The placeholder in the built index.html that the server replaces with the request's CSRF token. */
+export const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { CSRF_PLACEHOLDER } from '@parley/protocol/constants';
 import { isApiPath } from './csrf';
 import { sendNotFound } from './errors';
 
@@ -11,8 +12,6 @@ import { sendNotFound } from './errors';
 // the manifest are revalidated on every load so a deploy shows up at once.
 // Any other GET outside /api that is not a file gets index.html, for the
 // client-side router, with the request's CSRF token written into its meta tag.
-
-export const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';

@@ -1,8 +1,5 @@
-import { CSRF_COOKIE, CSRF_META } from '@parley/protocol/constants';
+import { CSRF_COOKIE, CSRF_META, CSRF_PLACEHOLDER } from '@parley/protocol/constants';
 import { getCookie } from '../lib/cookies';
-
-/** The server replaces this in index.html; if it is still there, no token was filled in. */
-export const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
 
 /**
  * The CSRF token for the X-CSRF-TOKEN header: the XSRF-TOKEN cookie first

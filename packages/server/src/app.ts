@@ -18,6 +18,10 @@ import { sessionsRoutes } from './features/sessions/routes';
 import { createSessionsService } from './features/sessions/service';
 import { usersRoutes } from './features/users/routes';
 import { createUsersService } from './features/users/service';
+import { conversationsRoutes } from './features/conversations/routes';
+import { createConversationsService } from './features/conversations/service';
+import { messagesRoutes } from './features/messages/routes';
+import { createMessagesService } from './features/messages/service';
 import { authGuard, decorateAuth } from './http/authenticate';
 import { registerCsrf } from './http/csrf';
 import { errorHandler } from './http/errors';
@@ -110,13 +114,17 @@ export async function buildApp(deps: AppDeps) {
     now,
     deps.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
   );
-  const auth = createAuthService(users, sessions, tokens);
+  const conversations = createConversationsService(db, now, users);
+  const messages = createMessagesService(db, now, conversations);
+  const auth = createAuthService(users, sessions, tokens, conversations.provisionUser);
   const guard = authGuard({ tokens, sessions, users });
 
   await app.register(healthRoutes({ ping: deps.store.ping }), { prefix: API_BASE });
   await app.register(authRoutes({ auth, limits, guard }), { prefix: API_BASE });
   await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });
   await app.register(sessionsRoutes({ sessions, guard }), { prefix: API_BASE });
+  await app.register(conversationsRoutes({ conversations, guard }), { prefix: API_BASE });
+  await app.register(messagesRoutes({ messages, guard }), { prefix: API_BASE });
   registerOpenApiRoute(app);
   registerSpa(app, { webDist: config.webDist });
   return app;

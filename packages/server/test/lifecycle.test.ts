@@ -16,11 +16,22 @@ describe.each(stores())('store and process lifecycle ($name)', (backend) => {
   });
 
   it('runs migrations once, and again as a no-op', async () => {
-    expect(await runMigrations(ts.store.db)).toEqual(['0001-foundation']);
+    expect(await runMigrations(ts.store.db)).toEqual(['0001-foundation', '0002-messaging']);
     expect(await runMigrations(ts.store.db)).toEqual([]);
     const tables = await ts.store.db.introspection.getTables();
     expect(tables.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'refresh_tokens', 'server_keys']),
+      expect.arrayContaining([
+        'users',
+        'sessions',
+        'refresh_tokens',
+        'server_keys',
+        'conversations',
+        'conversation_members',
+        'messages',
+        'message_hidden',
+        'conversation_events',
+        'user_events',
+      ]),
     );
   });
 

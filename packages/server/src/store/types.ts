@@ -37,6 +37,8 @@ export interface UsersTable {
   failed_logins: ColumnType<number, number | undefined, number>;
   last_active_at: Timestamp | null;
   created_at: Timestamp;
+  /** The user's event sequence (user_events.seq of the newest row). */
+  last_seq: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -70,12 +72,108 @@ export interface ServerKeysTable {
   created_at: Timestamp;
 }
 
+export type ConversationKind = 'direct' | 'group' | 'channel' | 'saved' | 'system';
+export type MemberRole = 'owner' | 'moderator' | 'publisher';
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  type: ConversationKind;
+  name: string | null;
+  description: string | null;
+  avatar: string | null;
+  /**
+   * At most one conversation per key: 'direct:<minId>:<maxId>', 'saved:<userId>',
+   * 'system:<userId>'; null for groups and channels.
+   */
+  unique_key: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  last_message_id: number | null;
+  last_message_at: Timestamp | null;
+  /** last_message_at, else created_at: the list's sort key (indexed). */
+  last_activity_at: Timestamp;
+  /** Newest conversation_events.seq of this conversation. */
+  last_seq: ColumnType<number, number | undefined, number>;
+  pinned_message_id: number | null;
+  is_official: Flag;
+}
+
+/** The spec's "pivot": one user's link to one conversation. */
+export interface ConversationMembersTable {
+  conversation_id: number;
+  user_id: number;
+  role: MemberRole | null;
+  muted: Flag;
+  blocked: Flag;
+  pinned: Flag;
+  hidden: Flag;
+  notifications: Flag;
+  new_messages: ColumnType<number, number | undefined, number>;
+  mentioned_message_id: number | null;
+  last_read_message_id: number | null;
+  /** Messages with id <= cleared are hidden for this user. */
+  cleared: ColumnType<number, number | undefined, number>;
+  folder_id: number | null;
+  joined_at: Timestamp;
+  /** Left the group, or deleted a one-to-one chat for themselves. */
+  deleted: Flag;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  /** null: posted by the server itself (the System conversation). */
+  user_id: number | null;
+  uuid: string;
+  message: string;
+  type: ColumnType<string, string | undefined, string>;
+  parent_id: number | null;
+  forwarded_id: number | null;
+  edited: Flag;
+  views: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface MessageHiddenTable {
+  user_id: number;
+  message_id: number;
+}
+
+export interface ConversationEventsTable {
+  conversation_id: number;
+  seq: number;
+  type: string;
+  /** JSON text. */
+  payload: string;
+  created_at: Timestamp;
+}
+
+export interface UserEventsTable {
+  user_id: number;
+  seq: number;
+  type: string;
+  payload: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   server_keys: ServerKeysTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  message_hidden: MessageHiddenTable;
+  conversation_events: ConversationEventsTable;
+  user_events: UserEventsTable;
 }
+
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MemberRow = Selectable<ConversationMembersTable>;
+export type MessageRow = Selectable<MessagesTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -4,7 +4,7 @@ import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
 import { HttpError } from '../../http/http-error';
 import type { ClientInfo, SessionsService, SessionTokens } from '../sessions/service';
-import type { UsersService } from '../users/service';
+import type { Provision, UsersService } from '../users/service';
 import { burnVerification, hashPassword, verifyPassword } from './passwords';
 import type { AccessTokens } from './tokens';
 
@@ -32,6 +32,8 @@ export function createAuthService(
   users: UsersService,
   sessions: SessionsService,
   tokens: AccessTokens,
+  /** Creates what every new account owns (its Saved Messages and System chats). */
+  provision?: Provision,
 ) {
   async function tokenPair(s: SessionTokens): Promise<TokenPair> {
     return {
@@ -44,12 +46,15 @@ export function createAuthService(
 
   return {
     async register(input: RegisterInput): Promise<void> {
-      await users.createUser({
-        name: input.name,
-        username: input.username,
-        login: input.login,
-        passwordHash: await hashPassword(input.password),
-      });
+      await users.createUser(
+        {
+          name: input.name,
+          username: input.username,
+          login: input.login,
+          passwordHash: await hashPassword(input.password),
+        },
+        provision,
+      );
     },
 
     /**

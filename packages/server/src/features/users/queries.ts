@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../store/types';
 
@@ -56,4 +57,64 @@ export async function resetFailedLogins(db: Kysely<Database>, id: number): Promi
 
 export async function setLastActive(db: Kysely<Database>, id: number, at: string): Promise<void> {
   await db.updateTable('users').set({ last_active_at: at }).where('id', '=', id).execute();
+}
+
+export interface PublicUserRow {
+  id: number;
+  name: string;
+  username: string;
+  avatar: string | null;
+}
+
+export function findPublicById(
+  db: Kysely<Database>,
+  id: number,
+): Promise<PublicUserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'username', 'avatar'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findPublicByUsernameKey(
+  db: Kysely<Database>,
+  key: string,
+): Promise<PublicUserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'username', 'avatar'])
+    .where('username_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function existingIds(db: Kysely<Database>, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** LIKE pattern for "starts with", wildcards in the input taken literally. */
+const prefixPattern = (text: string) =>
+  `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Searchable users whose name or username starts with `text`, without regard to case. */
+export function searchUsers(
+  db: Kysely<Database>,
+  selfId: number,
+  text: string,
+  limit: number,
+): Promise<PublicUserRow[]> {
+  const pattern = prefixPattern(text);
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'username', 'avatar'])
+    .where('allow_search', '=', 1)
+    .where('id', '!=', selfId)
+    .where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or username_key like ${pattern} escape '\\')`,
+    )
+    .orderBy('username_key')
+    .limit(limit)
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@parley/protocol/messages';
+import { userSearchQuerySchema, userSearchReplySchema } from '@parley/protocol/conversation';
 import { userSchema } from '@parley/protocol/user';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
@@ -25,6 +26,24 @@ export function usersRoutes(deps: { users: UsersService; guard: Guard }): Fastif
         if (!user) throw new HttpError(401, MSG.unauthenticated);
         return user;
       },
+    );
+
+    app.get(
+      '/users/search',
+      {
+        onRequest: [deps.guard],
+        schema: {
+          tags: ['users'],
+          summary:
+            'Users who allow search, by name or username prefix (not the caller), at most 20.',
+          security: bearerSecurity,
+          querystring: userSearchQuerySchema,
+          response: { 200: userSearchReplySchema, ...errorReplies(401, 422) },
+        },
+      },
+      async (request) => ({
+        users: await deps.users.search(authOf(request).userId, request.query.q),
+      }),
     );
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { USER_SEARCH_MAX } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
 import type { User } from '@parley/protocol/user';
@@ -33,6 +34,8 @@ export function loginKey(login: string): string {
   return login.trim().toLowerCase();
 }
 
+export type Provision = (trx: Kysely<Database>, userId: number) => Promise<void>;
+
 export function createUsersService(db: Kysely<Database>, now: Clock) {
   // userId → when this node last wrote last_active_at. Per node and only a
   // throttle: losing it costs one extra UPDATE, never a wrong answer.
@@ -52,19 +55,27 @@ export function createUsersService(db: Kysely<Database>, now: Clock) {
       return row ? toUser(row) : null;
     },
 
-    /** Creates the account; 422 with loginTaken/usernameTaken when either is in use. */
-    async createUser(account: NewAccount): Promise<number> {
+    /**
+     * Creates the account; 422 with loginTaken/usernameTaken when either is in
+     * use. `provision` runs in the same transaction (the user's own
+     * conversations), so an account never exists without them.
+     */
+    async createUser(account: NewAccount, provision?: Provision): Promise<number> {
       const early = await takenErrors(account.login, account.username);
       if (Object.keys(early).length > 0) throw new HttpError(422, MSG.validationFailed, early);
       try {
-        return await q.insertUser(db, {
-          name: account.name,
-          username: account.username,
-          username_key: usernameKey(account.username),
-          login: account.login,
-          login_key: loginKey(account.login),
-          password_hash: account.passwordHash,
-          created_at: now().toISOString(),
+        return await db.transaction().execute(async (trx) => {
+          const id = await q.insertUser(trx, {
+            name: account.name,
+            username: account.username,
+            username_key: usernameKey(account.username),
+            login: account.login,
+            login_key: loginKey(account.login),
+            password_hash: account.passwordHash,
+            created_at: now().toISOString(),
+          });
+          await provision?.(trx, id);
+          return id;
         });
       } catch (error) {
         // Two registrations raced past the check above; the unique index decided.
@@ -87,6 +98,13 @@ export function createUsersService(db: Kysely<Database>, now: Clock) {
         failedLogins: row.failed_logins,
       };
     },
+
+    /** Name, username and avatar only: what other users may see. */
+    findPublic: async (id: number) => (await q.findPublicById(db, id)) ?? null,
+    findPublicByUsername: async (username: string) =>
+      (await q.findPublicByUsernameKey(db, usernameKey(username))) ?? null,
+    existingIds: (ids: number[]) => q.existingIds(db, ids),
+    search: (selfId: number, text: string) => q.searchUsers(db, selfId, text, USER_SEARCH_MAX),
 
     recordFailedLogin: (userId: number) => q.incrementFailedLogins(db, userId),
     resetFailedLogins: (userId: number) => q.resetFailedLogins(db, userId),

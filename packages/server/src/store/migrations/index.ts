@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
+import * as messaging from './0002-messaging';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
 // add a new one.
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-messaging': messaging,
 };

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  CONVERSATION_PAGE_DEFAULT,
+  CONVERSATION_PAGE_MAX,
+  GROUP_MEMBERS_MAX,
+  NAME_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from './constants';
+import { messageRefSchema, senderSchema } from './message';
+import { MSG } from './messages';
+import { MESSAGING_MSG } from './messaging-texts';
+import { stripLeadingAt } from './rules/username';
+
+// The Conversation and its per-user link ("pivot") of spec section 3, as far
+// as they exist in this slice. Group admin, channels, folders and tasks add
+// fields with their own issues.
+
+const id = z.number().int();
+
+export const CONVERSATION_TYPES = ['direct', 'group', 'channel', 'saved', 'system'] as const;
+export type ConversationType = (typeof CONVERSATION_TYPES)[number];
+
+export const MEMBER_ROLES = ['owner', 'moderator', 'publisher'] as const;
+
+export const pivotSchema = z.object({
+  muted: z.boolean(),
+  blocked: z.boolean(),
+  pinned: z.boolean(),
+  hidden: z.boolean(),
+  new_messages: z.number().int(),
+  mentioned_message_id: id.nullable(),
+  last_read_message_id: id.nullable(),
+  /** Messages with id <= cleared are hidden for this user; 0 = never cleared. */
+  cleared: z.number().int(),
+  folder_id: id.nullable(),
+  notifications: z.boolean(),
+  role: z.enum(MEMBER_ROLES).nullable(),
+});
+export type Pivot = z.infer<typeof pivotSchema>;
+
+/** The other person of a direct conversation; pivot.blocked is their link's flag. */
+export const friendSchema = z.object({
+  id,
+  name: z.string(),
+  avatar: z.string().nullable(),
+  status: z.string().nullable(),
+  pivot: z.object({ blocked: z.boolean() }),
+});
+export type Friend = z.infer<typeof friendSchema>;
+
+export const lastMessageSchema = z.object({
+  id,
+  message: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  user_id: id.nullable(),
+  sender: senderSchema,
+});
+export type LastMessage = z.infer<typeof lastMessageSchema>;
+
+export const conversationSchema = z.object({
+  id,
+  type: z.enum(CONVERSATION_TYPES),
+  name: z.string().nullable(),
+  /** The stored string 'null' is sent as null (spec 3). */
+  description: z.string().nullable(),
+  avatar: z.string().nullable(),
+  created_at: z.string(),
+  /** Time of the last message, null when there is none; the list sorts on it else created_at. */
+  last_message_at: z.string().nullable(),
+  is_group: z.boolean(),
+  is_channel: z.boolean(),
+  is_saved: z.boolean(),
+  is_system: z.boolean(),
+  is_secret: z.boolean(),
+  is_official: z.boolean(),
+  friend: friendSchema.nullable(),
+  pinned_message: messageRefSchema.nullable(),
+  current_user: z.object({ last_message: lastMessageSchema.nullable() }),
+  pivot: pivotSchema,
+  /** The conversation's event sequence at the time of this read (realtime resumes from it). */
+  last_seq: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const flag01 = z
+  .union([z.boolean(), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+  .transform((v) => v === true || v === '1' || v === 'true');
+
+export const conversationListQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CONVERSATION_PAGE_MAX)
+    .default(CONVERSATION_PAGE_DEFAULT),
+  /** Opaque; the next_cursor of the previous page. */
+  before_cursor: z.string().max(100).optional(),
+  include_hidden: flag01.optional(),
+});
+
+export const conversationListSchema = z.object({
+  conversations: z.array(conversationSchema),
+  /** Pass as before_cursor for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+export const conversationRequestSchema = z.object({ conversation_id: id.positive() });
+export const conversationParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const directRequestSchema = z.union([
+  z.object({ user_id: id.positive() }),
+  z.object({
+    username: z
+      .string()
+      .trim()
+      .min(1)
+      .max(USERNAME_MAX_LENGTH + 1)
+      .transform(stripLeadingAt),
+  }),
+]);
+export type DirectRequest = z.infer<typeof directRequestSchema>;
+
+export const groupRequestSchema = z.object({
+  name: z
+    .string({ error: MESSAGING_MSG.nameCantBeEmpty })
+    .trim()
+    .min(1, MESSAGING_MSG.nameCantBeEmpty)
+    .max(NAME_MAX_LENGTH, MSG.nameTooLong),
+  member_ids: z.array(id.positive()).max(GROUP_MEMBERS_MAX),
+});
+export type GroupRequest = z.infer<typeof groupRequestSchema>;
+
+/** Body of pin / mute / hide. */
+export const flagRequestSchema = z.object({ value: z.boolean() });
+
+export const pinnedMessageRequestSchema = z.object({ message_id: id.positive().nullable() });
+export const pinnedMessageReplySchema = z.object({
+  status: z.literal('ok'),
+  pinned_message: messageRefSchema.nullable(),
+});
+
+export const unreadReplySchema = z.object({ count: z.number().int() });
+
+export const userSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(64) });
+export const userSearchReplySchema = z.object({
+  users: z.array(
+    z.object({ id, name: z.string(), username: z.string(), avatar: z.string().nullable() }),
+  ),
+});
+export type UserSearchReply = z.infer<typeof userSearchReplySchema>;

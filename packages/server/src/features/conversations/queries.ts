@@ -1,0 +1,307 @@
+import { sql } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type {
+  ConversationMembersTable,
+  ConversationRow,
+  ConversationsTable,
+  Database,
+  MemberRow,
+} from '../../store/types';
+
+// Queries on conversations and their member links. The read side also joins
+// users (names, avatars) and messages (the last-message preview) so a list
+// page costs three queries whatever its length.
+
+/** A conversation seen through one member's link: the two rows share no column name. */
+export type AccessRow = ConversationRow & MemberRow;
+
+export async function insertConversation(
+  db: Kysely<Database>,
+  values: Insertable<ConversationsTable>,
+): Promise<number> {
+  const row = await db
+    .insertInto('conversations')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertMembers(
+  db: Kysely<Database>,
+  rows: Insertable<ConversationMembersTable>[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('conversation_members').values(rows).execute();
+}
+
+export async function idByUniqueKey(db: Kysely<Database>, key: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('unique_key', '=', key)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export function findAccess(
+  db: Kysely<Database>,
+  userId: number,
+  conversationId: number,
+): Promise<AccessRow | undefined> {
+  return db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .selectAll('c')
+    .selectAll('m')
+    .where('m.user_id', '=', userId)
+    .where('m.conversation_id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/** Sort key of the list: pinned first, then newest activity, then id. */
+export interface ListCursor {
+  pinned: number;
+  at: string;
+  id: number;
+}
+
+const pinnedRank = sql<number>`(case when m.pinned then 1 else 0 end)`;
+
+export function listPage(
+  db: Kysely<Database>,
+  userId: number,
+  options: { limit: number; cursor: ListCursor | null; includeHidden: boolean },
+): Promise<AccessRow[]> {
+  let query = db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .selectAll('c')
+    .selectAll('m')
+    .where('m.user_id', '=', userId)
+    .where('m.deleted', '=', 0);
+  if (!options.includeHidden) query = query.where('m.hidden', '=', 0);
+  const cursor = options.cursor;
+  if (cursor) {
+    query = query.where(
+      sql<boolean>`(${pinnedRank} < ${cursor.pinned} or (${pinnedRank} = ${cursor.pinned} and (c.last_activity_at < ${cursor.at} or (c.last_activity_at = ${cursor.at} and c.id < ${cursor.id}))))`,
+    );
+  }
+  return query
+    .orderBy(pinnedRank, 'desc')
+    .orderBy('c.last_activity_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(options.limit)
+    .execute();
+}
+
+export interface FriendRow {
+  conversation_id: number;
+  id: number;
+  name: string;
+  avatar: string | null;
+  status: string | null;
+  blocked: boolean | number;
+}
+
+/** The other member of each direct conversation. */
+export function friendsOf(
+  db: Kysely<Database>,
+  userId: number,
+  conversationIds: number[],
+): Promise<FriendRow[]> {
+  if (conversationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('conversation_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.conversation_id', 'u.id', 'u.name', 'u.avatar', 'u.status', 'm.blocked'])
+    .where('m.conversation_id', 'in', conversationIds)
+    .where('m.user_id', '!=', userId)
+    .execute();
+}
+
+export interface PreviewRow {
+  id: number;
+  message: string;
+  type: string;
+  created_at: string;
+  user_id: number | null;
+  deleted_at: string | null;
+  sender_name: string | null;
+}
+
+export function messagePreviews(db: Kysely<Database>, ids: number[]): Promise<PreviewRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('messages as msg')
+    .leftJoin('users as u', 'u.id', 'msg.user_id')
+    .select([
+      'msg.id',
+      'msg.message',
+      'msg.type',
+      'msg.created_at',
+      'msg.user_id',
+      'msg.deleted_at',
+      'u.name as sender_name',
+    ])
+    .where('msg.id', 'in', ids)
+    .execute();
+}
+
+/** Sum of new_messages over the user's conversations that are not muted (spec 4). */
+export async function globalUnread(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_members')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('new_messages'), sql<number>`0`).as('count'))
+    .where('user_id', '=', userId)
+    .where('muted', '=', 0)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export type PivotChange = Updateable<ConversationMembersTable>;
+
+export async function updatePivot(
+  db: Kysely<Database>,
+  userId: number,
+  conversationId: number,
+  change: PivotChange,
+): Promise<void> {
+  await db
+    .updateTable('conversation_members')
+    .set(change)
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', conversationId)
+    .execute();
+}
+
+export async function setPinnedMessage(
+  db: Kysely<Database>,
+  conversationId: number,
+  messageId: number | null,
+): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set({ pinned_message_id: messageId })
+    .where('id', '=', conversationId)
+    .execute();
+}
+
+// Writes that follow a new message, run in the sender's transaction.
+
+export async function setLastMessage(
+  db: Kysely<Database>,
+  conversationId: number,
+  message: { id: number; created_at: string } | null,
+): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set(
+      message
+        ? {
+            last_message_id: message.id,
+            last_message_at: message.created_at,
+            last_activity_at: message.created_at,
+          }
+        : { last_message_id: null, last_message_at: null },
+    )
+    .where('id', '=', conversationId)
+    .execute();
+}
+
+/** Brings back links deleted-for-me; returns whose. */
+export async function reviveDeleted(
+  db: Kysely<Database>,
+  conversationId: number,
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('conversation_members')
+    .set({ deleted: 0 })
+    .where('conversation_id', '=', conversationId)
+    .where('deleted', '=', 1)
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** +1 unread for every present member but the sender. */
+export async function incrementUnread(
+  db: Kysely<Database>,
+  conversationId: number,
+  senderId: number | null,
+): Promise<void> {
+  let query = db
+    .updateTable('conversation_members')
+    .set((eb) => ({ new_messages: eb('new_messages', '+', 1) }))
+    .where('conversation_id', '=', conversationId)
+    .where('deleted', '=', 0);
+  if (senderId !== null) query = query.where('user_id', '!=', senderId);
+  await query.execute();
+}
+
+/** −1 unread for members who had not read a message that is now gone. */
+export async function decrementUnreadFor(
+  db: Kysely<Database>,
+  conversationId: number,
+  message: { id: number; user_id: number | null },
+): Promise<void> {
+  let query = db
+    .updateTable('conversation_members')
+    .set((eb) => ({ new_messages: eb('new_messages', '-', 1) }))
+    .where('conversation_id', '=', conversationId)
+    .where('new_messages', '>', 0)
+    .where('cleared', '<', message.id)
+    .where((eb) =>
+      eb.or([eb('last_read_message_id', 'is', null), eb('last_read_message_id', '<', message.id)]),
+    );
+  if (message.user_id !== null) query = query.where('user_id', '!=', message.user_id);
+  await query.execute();
+}
+
+/** Members of the conversation whose username key is one of `keys`. */
+export async function membersByUsernameKey(
+  db: Kysely<Database>,
+  conversationId: number,
+  keys: string[],
+): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('conversation_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('m.user_id')
+    .where('m.conversation_id', '=', conversationId)
+    .where('m.deleted', '=', 0)
+    .where('u.username_key', 'in', keys)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function setMention(
+  db: Kysely<Database>,
+  conversationId: number,
+  userIds: number[],
+  messageId: number,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('conversation_members')
+    .set({ mentioned_message_id: messageId })
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+/**
+ * Row lock on the conversation until the transaction ends (PostgreSQL; SQLite
+ * has one writer anyway): serializes writers of one conversation.
+ */
+export async function lockConversation(
+  db: Kysely<Database>,
+  conversationId: number,
+): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set((eb) => ({ last_seq: eb('last_seq', '+', 0) }))
+    .where('id', '=', conversationId)
+    .execute();
+}

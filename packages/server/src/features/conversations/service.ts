@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Conversation, ConversationList, DirectRequest } from '@parley/protocol/conversation';
+import { MSG } from '@parley/protocol/messages';
+import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
+import type { Clock } from '../../clock';
+import { HttpError } from '../../http/http-error';
+import { isUniqueViolation } from '../../store/dialect';
+import type { ConversationKind, Database } from '../../store/types';
+import type { UsersService } from '../users/service';
+import { appendConversationEvent, appendUserEvent } from './events';
+import * as q from './queries';
+import type { AccessRow, ListCursor, PivotChange } from './queries';
+import { toConversations } from './to-conversation';
+
+const notFound = () => new HttpError(404, MSG.notFound);
+
+/** One-to-one kinds: "deleted" only hides them, and a new message brings them back. */
+export const PERSONAL_KINDS: readonly ConversationKind[] = ['direct', 'saved', 'system'];
+
+const directKey = (a: number, b: number) => `direct:${Math.min(a, b)}:${Math.max(a, b)}`;
+const savedKey = (userId: number) => `saved:${userId}`;
+const systemKey = (userId: number) => `system:${userId}`;
+
+// Cursors are opaque to the client: "<pinned 0|1>_<activity ISO>_<id>".
+const CURSOR = /^([01])_(\d{4}-\d\d-\d\dT[\d:.]+Z)_(\d{1,15})$/;
+const encodeCursor = (c: ListCursor) => `${c.pinned}_${c.at}_${c.id}`;
+function decodeCursor(text: string | undefined): ListCursor | null {
+  if (text === undefined) return null;
+  const m = CURSOR.exec(text);
+  if (!m)
+    throw new HttpError(422, MSG.validationFailed, {
+      before_cursor: [MESSAGING_MSG.invalidCursor],
+    });
+  return { pinned: Number(m[1]), at: m[2] ?? '', id: Number(m[3]) };
+}
+
+export function createConversationsService(db: Kysely<Database>, now: Clock, users: UsersService) {
+  /** Inserts a conversation and its members, with the creation events, inside `trx`. */
+  async function create(
+    trx: Kysely<Database>,
+    kind: ConversationKind,
+    fields: { name: string | null; uniqueKey: string | null; createdBy: number | null },
+    members: { userId: number; role: 'owner' | null }[],
+    at: string,
+  ): Promise<number> {
+    const id = await q.insertConversation(trx, {
+      type: kind,
+      name: fields.name,
+      unique_key: fields.uniqueKey,
+      created_by: fields.createdBy,
+      created_at: at,
+      last_activity_at: at,
+    });
+    await q.insertMembers(
+      trx,
+      members.map((m) => ({ conversation_id: id, user_id: m.userId, role: m.role, joined_at: at })),
+    );
+    await appendConversationEvent(trx, id, 'conversation.created', { conversation_id: id }, at);
+    // Users' rows are locked in id order, so two creations never wait on each other in a loop.
+    for (const m of [...members].sort((a, b) => a.userId - b.userId)) {
+      await appendUserEvent(trx, m.userId, 'conversation.joined', { conversation_id: id }, at);
+    }
+    return id;
+  }
+
+  /** Saved Messages and System (with its welcome message), each created only if missing. */
+  async function provisionUser(trx: Kysely<Database>, userId: number): Promise<void> {
+    const at = now().toISOString();
+    if ((await q.idByUniqueKey(trx, savedKey(userId))) === null) {
+      const fields = { name: 'Saved Messages', uniqueKey: savedKey(userId), createdBy: userId };
+      await create(trx, 'saved', fields, [{ userId, role: null }], at);
+    }
+    if ((await q.idByUniqueKey(trx, systemKey(userId))) === null) {
+      const fields = { name: 'Parley', uniqueKey: systemKey(userId), createdBy: null };
+      const id = await create(trx, 'system', fields, [{ userId, role: null }], at);
+      const welcome = await trx
+        .insertInto('messages')
+        .values({
+          conversation_id: id,
+          user_id: null,
+          uuid: randomUUID(),
+          message: MESSAGING_MSG.welcome,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('conversations')
+        .set({ last_message_id: welcome.id, last_message_at: at, last_activity_at: at })
+        .where('id', '=', id)
+        .execute();
+      await q.updatePivot(trx, userId, id, { new_messages: 1 });
+      await appendConversationEvent(trx, id, 'message.new', { message_id: welcome.id }, at);
+    }
+  }
+
+  /** provisionUser outside registration; a concurrent twin may win the unique key, which is fine. */
+  async function ensureOwn(userId: number): Promise<void> {
+    try {
+      await db.transaction().execute((trx) => provisionUser(trx, userId));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  /** The caller's view of a conversation, or 404 — not a member looks the same as no such id. */
+  async function requireAccess(userId: number, conversationId: number): Promise<AccessRow> {
+    const row = await q.findAccess(db, userId, conversationId);
+    if (!row) throw notFound();
+    if (row.deleted && !PERSONAL_KINDS.includes(row.type)) throw notFound();
+    return row;
+  }
+
+  async function get(userId: number, conversationId: number): Promise<Conversation> {
+    const row = await requireAccess(userId, conversationId);
+    const [conversation] = await toConversations(db, userId, [row]);
+    if (!conversation) throw notFound();
+    return conversation;
+  }
+
+  /** Changes the caller's link and records it in the caller's event log. */
+  async function changePivot(
+    userId: number,
+    conversationId: number,
+    type: 'conversation.updated' | 'conversation.cleared' | 'conversation.deleted',
+    change: PivotChange,
+  ): Promise<void> {
+    const at = now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await q.lockConversation(trx, conversationId);
+      await q.updatePivot(trx, userId, conversationId, change);
+      await appendUserEvent(trx, userId, type, { conversation_id: conversationId, ...change }, at);
+    });
+  }
+
+  /** Hiding history up to the newest message (or 1 when there is none) also resets unread. */
+  const clearChange = (row: AccessRow): PivotChange => ({
+    cleared: Math.max(row.last_message_id ?? 1, row.cleared),
+    new_messages: 0,
+    mentioned_message_id: null,
+  });
+
+  return {
+    provisionUser,
+    requireAccess,
+    get,
+
+    /**
+     * A page of the list, pinned first then newest activity. Accounts made
+     * before this feature get their own conversations on their first list.
+     */
+    async list(
+      userId: number,
+      options: {
+        limit: number;
+        beforeCursor?: string | undefined;
+        includeHidden?: boolean | undefined;
+      },
+    ): Promise<ConversationList> {
+      const cursor = decodeCursor(options.beforeCursor);
+      if (!cursor && (await q.idByUniqueKey(db, systemKey(userId))) === null) {
+        await ensureOwn(userId);
+      }
+      const rows = await q.listPage(db, userId, {
+        limit: options.limit + 1,
+        cursor,
+        includeHidden: options.includeHidden ?? false,
+      });
+      const page = rows.slice(0, options.limit);
+      const last = page.at(-1);
+      return {
+        conversations: await toConversations(db, userId, page),
+        next_cursor:
+          rows.length > options.limit && last
+            ? encodeCursor({ pinned: last.pinned ? 1 : 0, at: last.last_activity_at, id: last.id })
+            : null,
+      };
+    },
+
+    unread: (userId: number) => q.globalUnread(db, userId),
+
+    /** Find-or-create; a concurrent twin loses on the unique key and reads the winner's row. */
+    async openDirect(userId: number, target: DirectRequest): Promise<Conversation> {
+      const other =
+        'user_id' in target
+          ? await users.findPublic(target.user_id)
+          : await users.findPublicByUsername(target.username);
+      if (!other) throw notFound();
+      const key = other.id === userId ? savedKey(userId) : directKey(userId, other.id);
+      let id = await q.idByUniqueKey(db, key);
+      if (id === null && other.id === userId) {
+        await ensureOwn(userId);
+        id = await q.idByUniqueKey(db, key);
+      }
+      if (id === null) {
+        const members = [
+          { userId, role: null },
+          { userId: other.id, role: null },
+        ];
+        const fields = { name: null, uniqueKey: key, createdBy: userId };
+        try {
+          id = await db
+            .transaction()
+            .execute((trx) => create(trx, 'direct', fields, members, now().toISOString()));
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          id = await q.idByUniqueKey(db, key);
+        }
+      }
+      if (id === null) throw notFound();
+      const row = await requireAccess(userId, id);
+      // Opening a chat deleted for oneself brings it back (its history stays cleared).
+      if (row.deleted) await changePivot(userId, id, 'conversation.updated', { deleted: 0 });
+      return get(userId, id);
+    },
+
+    async createGroup(userId: number, name: string, memberIds: number[]): Promise<Conversation> {
+      const others = [...new Set(memberIds)].filter((id) => id !== userId);
+      if ((await users.existingIds(others)).length !== others.length) {
+        throw new HttpError(422, MSG.validationFailed, {
+          member_ids: [MESSAGING_MSG.unknownMembers],
+        });
+      }
+      const members = [
+        { userId, role: 'owner' as const },
+        ...others.map((id) => ({ userId: id, role: null })),
+      ];
+      const id = await db
+        .transaction()
+        .execute((trx) =>
+          create(
+            trx,
+            'group',
+            { name, uniqueKey: null, createdBy: userId },
+            members,
+            now().toISOString(),
+          ),
+        );
+      return get(userId, id);
+    },
+
+    async setFlag(
+      userId: number,
+      conversationId: number,
+      field: 'pinned' | 'muted' | 'hidden',
+      value: boolean,
+    ) {
+      await requireAccess(userId, conversationId);
+      await changePivot(userId, conversationId, 'conversation.updated', { [field]: value ? 1 : 0 });
+    },
+
+    async clear(userId: number, conversationId: number) {
+      const row = await requireAccess(userId, conversationId);
+      await changePivot(userId, conversationId, 'conversation.cleared', clearChange(row));
+    },
+
+    /** Delete for me: hidden from the list with its history cleared; for a group, leaving it. */
+    async deleteForMe(userId: number, conversationId: number) {
+      const row = await requireAccess(userId, conversationId);
+      await changePivot(userId, conversationId, 'conversation.deleted', {
+        ...clearChange(row),
+        deleted: 1,
+        pinned: 0,
+      });
+    },
+
+    /**
+     * Everything a new message changes on the conversation and its links,
+     * inside the sender's transaction: last message, chats deleted-for-me
+     * come back (one-to-one kinds), unread +1 for the others, @mentions.
+     */
+    async afterNewMessage(
+      trx: Kysely<Database>,
+      row: AccessRow,
+      message: { id: number; user_id: number | null; created_at: string },
+      mentionKeys: string[],
+    ): Promise<void> {
+      const at = message.created_at;
+      await q.setLastMessage(trx, row.id, message);
+      if (PERSONAL_KINDS.includes(row.type)) {
+        const revived = (await q.reviveDeleted(trx, row.id)).sort((a, b) => a - b);
+        for (const userId of revived) {
+          await appendUserEvent(
+            trx,
+            userId,
+            'conversation.restored',
+            { conversation_id: row.id },
+            at,
+          );
+        }
+      }
+      await q.incrementUnread(trx, row.id, message.user_id);
+      const mentioned = (await q.membersByUsernameKey(trx, row.id, mentionKeys)).filter(
+        (id) => id !== message.user_id,
+      );
+      await q.setMention(trx, row.id, mentioned, message.id);
+    },
+
+    /** A message was deleted for everyone: unread counters and the preview follow. */
+    async afterRemovedMessage(
+      trx: Kysely<Database>,
+      conversationId: number,
+      message: { id: number; user_id: number | null },
+      newLast: { id: number; created_at: string } | null,
+      lastChanged: boolean,
+    ): Promise<void> {
+      await q.decrementUnreadFor(trx, conversationId, message);
+      if (lastChanged) await q.setLastMessage(trx, conversationId, newLast);
+    },
+
+    // For the messages feature, inside its transactions.
+    updatePivot: q.updatePivot,
+    setPinnedMessage: q.setPinnedMessage,
+    lock: q.lockConversation,
+    globalUnread: (userId: number) => q.globalUnread(db, userId),
+  };
+}
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;

@@ -1,0 +1,105 @@
+import type { Conversation, Friend, LastMessage } from '@parley/protocol/conversation';
+import type { MessageRef } from '@parley/protocol/message';
+import type { Kysely } from 'kysely';
+import { flag } from '../../store/types';
+import type { Database } from '../../store/types';
+import * as q from './queries';
+import type { AccessRow, PreviewRow } from './queries';
+
+// Rows → the protocol Conversation. A page of any length is hydrated with
+// two more queries: the friends of its direct chats and the previews of its
+// last and pinned messages.
+
+/** Spec 3: the stored string 'null' counts as an empty description. */
+const description = (value: string | null) =>
+  value === null || value === 'null' || value === '' ? null : value;
+
+const senderOf = (row: PreviewRow) =>
+  row.user_id === null ? null : { id: row.user_id, name: row.sender_name ?? '' };
+
+function pinnedRef(row: PreviewRow | undefined, id: number): MessageRef {
+  if (!row || row.deleted_at !== null) return { id, message: null, sender: null, deleted: true };
+  return { id, message: row.message, sender: senderOf(row), deleted: false };
+}
+
+function lastMessage(row: AccessRow, previews: Map<number, PreviewRow>): LastMessage | null {
+  // A cleared history hides its last message too.
+  if (row.last_message_id === null || row.last_message_id <= row.cleared) return null;
+  const m = previews.get(row.last_message_id);
+  if (!m || m.deleted_at !== null) return null;
+  return {
+    id: m.id,
+    message: m.message,
+    type: m.type,
+    created_at: m.created_at,
+    user_id: m.user_id,
+    sender: senderOf(m),
+  };
+}
+
+export async function toConversations(
+  db: Kysely<Database>,
+  userId: number,
+  rows: AccessRow[],
+): Promise<Conversation[]> {
+  const directIds = rows.filter((r) => r.type === 'direct').map((r) => r.id);
+  const messageIds = rows.flatMap((r) =>
+    [r.last_message_id, r.pinned_message_id].filter((id): id is number => id !== null),
+  );
+  const [friendRows, previewRows] = await Promise.all([
+    q.friendsOf(db, userId, directIds),
+    q.messagePreviews(db, [...new Set(messageIds)]),
+  ]);
+  const friends = new Map<number, Friend>(
+    friendRows.map((f) => [
+      f.conversation_id,
+      {
+        id: f.id,
+        name: f.name,
+        avatar: f.avatar,
+        status: f.status,
+        pivot: { blocked: flag(f.blocked) },
+      },
+    ]),
+  );
+  const previews = new Map(previewRows.map((p) => [p.id, p]));
+
+  return rows.map((r) => {
+    const friend = friends.get(r.id) ?? null;
+    return {
+      id: r.id,
+      type: r.type,
+      name: r.type === 'direct' ? (friend?.name ?? r.name) : r.name,
+      description: description(r.description),
+      avatar: r.type === 'direct' ? (friend?.avatar ?? null) : r.avatar,
+      created_at: r.created_at,
+      last_message_at: r.last_message_at,
+      is_group: r.type === 'group',
+      is_channel: r.type === 'channel',
+      is_saved: r.type === 'saved',
+      is_system: r.type === 'system',
+      is_secret: false,
+      is_official: flag(r.is_official),
+      friend,
+      pinned_message:
+        r.pinned_message_id === null
+          ? null
+          : pinnedRef(previews.get(r.pinned_message_id), r.pinned_message_id),
+      current_user: { last_message: lastMessage(r, previews) },
+      pivot: {
+        muted: flag(r.muted),
+        blocked: flag(r.blocked),
+        pinned: flag(r.pinned),
+        hidden: flag(r.hidden),
+        new_messages: r.new_messages,
+        mentioned_message_id: r.mentioned_message_id,
+        last_read_message_id: r.last_read_message_id,
+        cleared: r.cleared,
+        folder_id: r.folder_id,
+        notifications: flag(r.notifications),
+        role: r.role,
+      },
+      last_seq: r.last_seq,
+    };
+  });
+}

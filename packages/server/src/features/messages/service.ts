@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type {
+  ForwardRequest,
+  HistoryReply,
+  Message,
+  MessageRef,
+  ReadReply,
+} from '@parley/protocol/message';
+import { MSG } from '@parley/protocol/messages';
+import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
+import { usernameKey } from '@parley/protocol/rules/username';
+import type { Clock } from '../../clock';
+import { HttpError } from '../../http/http-error';
+import { isUniqueViolation } from '../../store/dialect';
+import type { Database } from '../../store/types';
+import { appendConversationEvent, appendUserEvent } from '../conversations/events';
+import type { AccessRow } from '../conversations/queries';
+import type { ConversationsService } from '../conversations/service';
+import * as q from './queries';
+import type { Visibility } from './queries';
+import { toMessages } from './to-message';
+
+const notFound = () => new HttpError(404, MSG.notFound);
+const forbidden = () => new HttpError(403, MSG.forbidden);
+const invalid = (field: string, message: string) =>
+  new HttpError(422, MSG.validationFailed, { [field]: [message] });
+
+/** `@name` tokens of a text, as username keys (usernames are letters, digits, spaces). */
+export function mentionKeys(text: string): string[] {
+  return [...new Set([...text.matchAll(/@([A-Za-z0-9]+)/g)].map((m) => usernameKey(m[1] ?? '')))];
+}
+
+/** Ids are int4 (serial) on PostgreSQL: a bound past it would fail the query. */
+const MAX_ID = 2_147_483_647;
+
+/** Kinds where a read does not mark messages viewed (spec 4, Views). */
+const NO_VIEWS = new Set(['channel', 'saved', 'system']);
+
+const visibility = (userId: number, row: AccessRow): Visibility => ({
+  conversationId: row.id,
+  userId,
+  cleared: row.cleared,
+});
+
+export interface SendInput {
+  conversation_id: number;
+  uuid: string;
+  message: string;
+  parent_id?: number | null | undefined;
+}
+
+export function createMessagesService(
+  db: Kysely<Database>,
+  now: Clock,
+  conversations: ConversationsService,
+) {
+  async function one(id: number): Promise<Message> {
+    const row = await q.findById(db, id);
+    if (!row) throw notFound();
+    const [message] = await toMessages(db, [row]);
+    if (!message) throw notFound();
+    return message;
+  }
+
+  /** A message the caller can see in a conversation they belong to, else 404. */
+  async function requireVisible(userId: number, messageId: number) {
+    const message = await q.findById(db, messageId);
+    if (!message || message.deleted_at !== null) throw notFound();
+    const access = await conversations.requireAccess(userId, message.conversation_id);
+    if (message.id <= access.cleared) throw notFound();
+    return { message, access };
+  }
+
+  // WARNING: every transaction that touches a conversation's rows starts with
+  // conversations.lock() (its row in `conversations`). One lock order for all
+  // writers of a conversation is what keeps PostgreSQL free of deadlocks
+  // between, say, a read (member row, then views, then the event) and a send
+  // (event seq, then every member's unread counter).
+
+  /** Inserts one message with its event, inside `trx`. */
+  async function insert(
+    trx: Kysely<Database>,
+    access: AccessRow,
+    userId: number,
+    fields: {
+      uuid: string;
+      message: string;
+      parent_id: number | null;
+      forwarded_id: number | null;
+    },
+  ): Promise<number> {
+    // Lock the conversation row before taking an id: ids of one conversation
+    // then become visible in id order, so an `after` cursor never skips a
+    // message that commits late.
+    await conversations.lock(trx, access.id);
+    const at = now().toISOString();
+    const id = await q.insertMessage(trx, {
+      conversation_id: access.id,
+      user_id: userId,
+      ...fields,
+      created_at: at,
+      updated_at: at,
+    });
+    await conversations.afterNewMessage(
+      trx,
+      access,
+      { id, user_id: userId, created_at: at },
+      mentionKeys(fields.message),
+    );
+    await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
+    return id;
+  }
+
+  return {
+    /**
+     * Idempotent on (sender, uuid): a retry gets the first message back. Two
+     * concurrent twins both miss the lookup; the unique index lets one in and
+     * the other reads the winner's row.
+     */
+    async send(userId: number, input: SendInput): Promise<Message> {
+      const earlier = async () => {
+        const row = await q.findByUuid(db, userId, input.uuid);
+        if (!row) return null;
+        if (row.conversation_id !== input.conversation_id)
+          throw invalid('uuid', MESSAGING_MSG.uuidReused);
+        return one(row.id);
+      };
+      const found = await earlier();
+      if (found) return found;
+      const access = await conversations.requireAccess(userId, input.conversation_id);
+      if (access.type === 'system') throw new HttpError(403, MESSAGING_MSG.systemReadOnly);
+      const parentId = input.parent_id ?? null;
+      if (parentId !== null) {
+        const parent = await q.findById(db, parentId);
+        if (!parent || parent.conversation_id !== access.id || parent.deleted_at !== null) {
+          throw invalid('parent_id', MESSAGING_MSG.parentElsewhere);
+        }
+      }
+      try {
+        const id = await db.transaction().execute((trx) =>
+          insert(trx, access, userId, {
+            uuid: input.uuid,
+            message: input.message,
+            parent_id: parentId,
+            forwarded_id: null,
+          }),
+        );
+        return await one(id);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const twin = await earlier();
+        if (!twin) throw error;
+        return twin;
+      }
+    },
+
+    async edit(userId: number, messageId: number, text: string): Promise<Message> {
+      const { message, access } = await requireVisible(userId, messageId);
+      if (message.user_id !== userId) throw forbidden();
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await conversations.lock(trx, access.id);
+        await q.updateMessage(trx, message.id, { message: text, edited: 1, updated_at: at });
+        await appendConversationEvent(
+          trx,
+          access.id,
+          'message.edited',
+          { message_id: message.id },
+          at,
+        );
+      });
+      return one(message.id);
+    },
+
+    /** 'me': hidden for the caller only. 'everyone': the author's alone; the text is dropped. */
+    async remove(userId: number, messageId: number, scope: 'me' | 'everyone'): Promise<void> {
+      const { message, access } = await requireVisible(userId, messageId);
+      const at = now().toISOString();
+      if (scope === 'me') {
+        await db.transaction().execute(async (trx) => {
+          await q.hideForUser(trx, userId, message.id);
+          const payload = { conversation_id: access.id, message_id: message.id };
+          await appendUserEvent(trx, userId, 'message.hidden', payload, at);
+        });
+        return;
+      }
+      if (message.user_id !== userId) throw forbidden();
+      await db.transaction().execute(async (trx) => {
+        await conversations.lock(trx, access.id);
+        await q.updateMessage(trx, message.id, { message: '', updated_at: at, deleted_at: at });
+        const newest = (await q.newestLive(trx, access.id)) ?? null;
+        const lastChanged = access.last_message_id === message.id;
+        await conversations.afterRemovedMessage(trx, access.id, message, newest, lastChanged);
+        await appendConversationEvent(
+          trx,
+          access.id,
+          'message.deleted',
+          { message_id: message.id },
+          at,
+        );
+      });
+    },
+
+    /** A page of history, ascending. Cursors are ids, so concurrent sends never shift a page. */
+    async history(
+      userId: number,
+      conversationId: number,
+      options: {
+        limit: number;
+        before?: number | undefined;
+        after?: number | undefined;
+        around?: number | undefined;
+      },
+    ): Promise<HistoryReply> {
+      const access = await conversations.requireAccess(userId, conversationId);
+      const v = visibility(userId, access);
+      const { limit } = options;
+      let rows: q.MessageWithSender[];
+      if (options.after !== undefined) {
+        rows = await q.fromId(db, v, options.after + 1, limit);
+      } else if (options.around !== undefined) {
+        const newer = await q.fromId(db, v, options.around, limit - Math.floor(limit / 2));
+        const older = await q.olderThan(db, v, options.around, limit - newer.length);
+        rows = [...older.reverse(), ...newer];
+      } else {
+        rows = (await q.olderThan(db, v, options.before ?? null, limit)).reverse();
+      }
+      const first = rows[0];
+      const last = rows.at(-1);
+      const [hasOlder, hasNewer] = await Promise.all([
+        q.anyVisible(
+          db,
+          v,
+          '<',
+          first?.id ?? options.after ?? options.around ?? options.before ?? 0,
+        ),
+        q.anyVisible(
+          db,
+          v,
+          '>',
+          last?.id ?? options.before ?? options.around ?? options.after ?? MAX_ID,
+        ),
+      ]);
+      return { messages: await toMessages(db, rows), has_older: hasOlder, has_newer: hasNewer };
+    },
+
+    /**
+     * Spec 7 read: the marker only moves forward; unread is recounted from
+     * it; a mention read past is cleared; others' messages become viewed.
+     */
+    async read(
+      userId: number,
+      conversationId: number,
+      messageId: number | null,
+    ): Promise<ReadReply> {
+      const access = await conversations.requireAccess(userId, conversationId);
+      const newest = access.last_message_id ?? 0;
+      const target = Math.min(messageId ?? newest, newest);
+      const upTo = Math.max(target, access.last_read_message_id ?? 0);
+      const at = now().toISOString();
+      const newMessages = await db.transaction().execute(async (trx) => {
+        await conversations.lock(trx, access.id);
+        const count = await q.countUnread(
+          trx,
+          visibility(userId, access),
+          Math.max(upTo, access.cleared),
+        );
+        const mention =
+          access.mentioned_message_id !== null && access.mentioned_message_id <= upTo
+            ? null
+            : access.mentioned_message_id;
+        await conversations.updatePivot(trx, userId, conversationId, {
+          last_read_message_id: upTo > 0 ? upTo : access.last_read_message_id,
+          new_messages: count,
+          mentioned_message_id: mention,
+        });
+        const payload = {
+          conversation_id: conversationId,
+          last_read_message_id: upTo,
+          new_messages: count,
+        };
+        await appendUserEvent(trx, userId, 'conversation.read', payload, at);
+        if (
+          !NO_VIEWS.has(access.type) &&
+          upTo > 0 &&
+          (await q.markViewed(trx, conversationId, userId, upTo)) > 0
+        ) {
+          const viewed = { user_id: userId, up_to: upTo };
+          await appendConversationEvent(trx, conversationId, 'message.viewed', viewed, at);
+        }
+        return count;
+      });
+      return {
+        status: 'ok',
+        new_messages: newMessages,
+        unread_count: await conversations.globalUnread(userId),
+      };
+    },
+
+    /** Copies into another conversation; each copy's forwarded_id names the first original. */
+    async forward(userId: number, input: ForwardRequest): Promise<Message[]> {
+      const from = await conversations.requireAccess(userId, input.from_conversation_id);
+      const to = await conversations.requireAccess(userId, input.to_conversation_id);
+      if (to.type === 'system') throw new HttpError(403, MESSAGING_MSG.systemReadOnly);
+      const v = visibility(userId, from);
+      const wanted = new Set(input.ids);
+      const originals = (await q.findByIds(db, [...wanted])).filter(
+        (m) => m.conversation_id === from.id && m.deleted_at === null && m.id > v.cleared,
+      );
+      if (originals.length !== wanted.size) throw notFound();
+      const ids = await db.transaction().execute(async (trx) => {
+        const out: number[] = [];
+        for (const m of originals) {
+          out.push(
+            await insert(trx, to, userId, {
+              uuid: randomUUID(),
+              message: m.message,
+              parent_id: null,
+              forwarded_id: m.forwarded_id ?? m.id,
+            }),
+          );
+        }
+        return out;
+      });
+      return toMessages(db, await q.findByIds(db, ids));
+    },
+
+    async setPinned(
+      userId: number,
+      conversationId: number,
+      messageId: number | null,
+    ): Promise<MessageRef | null> {
+      const access = await conversations.requireAccess(userId, conversationId);
+      let ref: MessageRef | null = null;
+      if (messageId !== null) {
+        const { message } = await requireVisible(userId, messageId);
+        if (message.conversation_id !== access.id) throw invalid('message_id', MSG.notFound);
+        const sender =
+          message.user_id === null
+            ? null
+            : { id: message.user_id, name: message.sender_name ?? '' };
+        ref = { id: message.id, message: message.message, sender, deleted: false };
+      }
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await conversations.lock(trx, access.id);
+        await conversations.setPinnedMessage(trx, access.id, messageId);
+        await appendConversationEvent(
+          trx,
+          access.id,
+          'conversation.pinned_message',
+          { message_id: messageId },
+          at,
+        );
+      });
+      return ref;
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

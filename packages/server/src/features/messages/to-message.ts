@@ -1,0 +1,50 @@
+import type { Message, MessageRef } from '@parley/protocol/message';
+import type { Kysely } from 'kysely';
+import { flag } from '../../store/types';
+import type { Database } from '../../store/types';
+import * as q from './queries';
+import type { MessageWithSender } from './queries';
+
+// Rows → protocol Messages. Parents and forwarded originals of a whole page
+// are loaded with one query; a deleted one becomes {id, deleted: true}.
+
+const senderOf = (row: MessageWithSender) =>
+  row.user_id === null ? null : { id: row.user_id, name: row.sender_name ?? '' };
+
+function refOf(id: number | null, refs: Map<number, MessageWithSender>): MessageRef | null {
+  if (id === null) return null;
+  const row = refs.get(id);
+  if (!row || row.deleted_at !== null) return { id, message: null, sender: null, deleted: true };
+  return { id, message: row.message, sender: senderOf(row), deleted: false };
+}
+
+export async function toMessages(
+  db: Kysely<Database>,
+  rows: MessageWithSender[],
+): Promise<Message[]> {
+  const refIds = new Set<number>();
+  for (const r of rows) {
+    if (r.parent_id !== null) refIds.add(r.parent_id);
+    if (r.forwarded_id !== null) refIds.add(r.forwarded_id);
+  }
+  const refs = new Map((await q.findByIds(db, [...refIds])).map((r) => [r.id, r]));
+  return rows.map((r) => ({
+    id: r.id,
+    conversation_id: r.conversation_id,
+    uuid: r.uuid,
+    message: r.message,
+    type: r.type,
+    file: null,
+    attached_file: null,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    edited: flag(r.edited),
+    parent_id: r.parent_id,
+    parent: refOf(r.parent_id, refs),
+    forwarded_id: r.forwarded_id,
+    forwarded: refOf(r.forwarded_id, refs),
+    user_id: r.user_id,
+    sender: senderOf(r),
+    views: r.views,
+  }));
+}

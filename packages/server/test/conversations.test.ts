@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation } from '@parley/protocol/conversation';
+import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
+import { Client, startServer } from './harness';
+import type { Server } from './harness';
+import { direct, history, list, person, pivotOf, sent } from './messaging';
+import type { Person } from './messaging';
+import { stores } from './stores';
+import type { TestStore } from './stores';
+
+describe.each(stores())('conversations ($name)', (backend) => {
+  let ts: TestStore;
+  let server: Server;
+  let client: Client;
+  let alice: Person;
+  let bob: Person;
+
+  beforeAll(async () => {
+    ts = await backend.open();
+    server = await startServer(ts.store);
+    client = new Client(server.url);
+    [alice, bob] = [await person(client), await person(client)];
+  });
+  afterAll(async () => {
+    await server?.close();
+    await ts?.store.close();
+    await ts?.destroy();
+  });
+
+  it('gives every new account one Saved Messages and one System chat with a welcome', async () => {
+    const page = await list(client, alice);
+    const saved = page.conversations.filter((c) => c.is_saved);
+    const system = page.conversations.filter((c) => c.is_system);
+    expect(saved).toHaveLength(1);
+    expect(system).toHaveLength(1);
+    expect(system[0]?.current_user.last_message).toMatchObject({
+      message: MESSAGING_MSG.welcome,
+      sender: null,
+    });
+    expect(system[0]?.pivot.new_messages).toBe(1);
+    const rows = await ts.store.db
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('c.type')
+      .where('m.user_id', '=', alice.id)
+      .execute();
+    expect(rows.map((r) => r.type).sort()).toEqual(['saved', 'system']);
+    // Listing again creates nothing more.
+    expect((await list(client, alice)).conversations).toHaveLength(2);
+  });
+
+  it('finds or creates a direct chat once, even when two calls race', async () => {
+    const [a, b, c] = await Promise.all([
+      client.post<Conversation>(
+        '/user/conversations/direct',
+        { user_id: bob.id },
+        { token: alice.token },
+      ),
+      client.post<Conversation>(
+        '/user/conversations/direct',
+        { user_id: alice.id },
+        { token: bob.token },
+      ),
+      client.post<Conversation>(
+        '/user/conversations/direct',
+        { username: `@${bob.username}` },
+        { token: alice.token },
+      ),
+    ]);
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(new Set([a.body.id, b.body.id, c.body.id]).size).toBe(1);
+    expect(a.body).toMatchObject({
+      type: 'direct',
+      name: bob.name,
+      is_group: false,
+      is_secret: false,
+      friend: { id: bob.id, name: bob.name, pivot: { blocked: false } },
+      pivot: { new_messages: 0, pinned: false, muted: false, role: null },
+    });
+    const self = await client.post<Conversation>(
+      '/user/conversations/direct',
+      { user_id: alice.id },
+      { token: alice.token },
+    );
+    expect(self.body.is_saved).toBe(true);
+    const unknown = await client.post(
+      '/user/conversations/direct',
+      { username: 'nobody here' },
+      { token: alice.token },
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it('reaches a user who hides from search by exact username only', async () => {
+    const shy = await person(client);
+    await ts.store.db
+      .updateTable('users')
+      .set({ allow_search: 0 })
+      .where('id', '=', shy.id)
+      .execute();
+    const found = await client.get<{ users: { id: number }[] }>(
+      `/users/search?q=${shy.username.slice(0, 6)}`,
+      { token: alice.token },
+    );
+    expect(found.body.users.some((u) => u.id === shy.id)).toBe(false);
+    const res = await client.post(
+      '/user/conversations/direct',
+      { username: shy.username },
+      { token: alice.token },
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it('searches users by name or username prefix, without the caller', async () => {
+    const res = await client.get<{ users: { id: number; username: string }[] }>(
+      `/users/search?q=${encodeURIComponent(bob.username.toUpperCase())}`,
+      { token: alice.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.users).toEqual([
+      { id: bob.id, name: bob.name, username: bob.username, avatar: null },
+    ]);
+    const self = await client.get<{ users: { id: number }[] }>(
+      `/users/search?q=${alice.username}`,
+      { token: alice.token },
+    );
+    expect(self.body.users).toEqual([]);
+    const wildcard = await client.get<{ users: unknown[] }>('/users/search?q=%25', {
+      token: alice.token,
+    });
+    expect(wildcard.body.users).toEqual([]);
+  });
+
+  it('creates a group with the creator as owner and refuses unknown members', async () => {
+    const res = await client.post<Conversation>(
+      '/user/conversations/group',
+      { name: ' Team ', member_ids: [bob.id] },
+      { token: alice.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Team',
+      is_group: true,
+      friend: null,
+      pivot: { role: 'owner' },
+    });
+    expect((await pivotOf(client, bob, res.body.id)).role).toBeNull();
+    const bad = await client.post(
+      '/user/conversations/group',
+      { name: 'X', member_ids: [999999] },
+      { token: alice.token },
+    );
+    expect(bad.status).toBe(422);
+    const empty = await client.post(
+      '/user/conversations/group',
+      { name: ' ', member_ids: [] },
+      { token: alice.token },
+    );
+    expect(empty.body).toMatchObject({ errors: { name: [MESSAGING_MSG.nameCantBeEmpty] } });
+  });
+
+  it('orders the list pinned first, then newest, and pages it with a cursor', async () => {
+    const me = await person(client);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const other = await person(client);
+      const c = await direct(client, me, other);
+      await sent(client, other, c.id, `hello ${i}`);
+      ids.push(c.id);
+    }
+    await client.post(`/user/conversations/${ids[0]}/pin`, { value: true }, { token: me.token });
+    const all = await list(client, me);
+    const order = all.conversations.map((c) => c.id);
+    expect(order.slice(0, 5)).toEqual([ids[0], ids[3], ids[2], ids[1], order[4]]);
+    expect(all.conversations[0]?.pivot.pinned).toBe(true);
+
+    const paged: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(
+        client,
+        me,
+        `?limit=2${cursor ? `&before_cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.conversations.length).toBeLessThanOrEqual(2);
+      paged.push(...page.conversations.map((c) => c.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(paged).toEqual(order);
+    expect(
+      (await client.get(`/user/conversations?before_cursor=bogus`, { token: me.token })).status,
+    ).toBe(422);
+  });
+
+  it('hides a hidden conversation unless include_hidden=1', async () => {
+    const c = await direct(client, alice, bob);
+    await client.post(`/user/conversations/${c.id}/hide`, { value: true }, { token: alice.token });
+    expect((await list(client, alice)).conversations.some((x) => x.id === c.id)).toBe(false);
+    expect(
+      (await list(client, alice, '?include_hidden=1')).conversations.some((x) => x.id === c.id),
+    ).toBe(true);
+    await client.post(`/user/conversations/${c.id}/hide`, { value: false }, { token: alice.token });
+  });
+
+  it('clear sets cleared, resets unread and hides the history', async () => {
+    const c = await direct(client, alice, bob);
+    await sent(client, bob, c.id, 'old 1');
+    const last = await sent(client, bob, c.id, 'old 2');
+    expect(
+      (await client.post(`/user/conversations/${c.id}/clear`, undefined, { token: alice.token }))
+        .status,
+    ).toBe(200);
+    const pivot = await pivotOf(client, alice, c.id);
+    expect(pivot).toMatchObject({ cleared: last.id, new_messages: 0 });
+    expect((await history(client, alice, c.id)).messages).toEqual([]);
+    expect((await history(client, bob, c.id)).messages.length).toBeGreaterThan(0);
+    const fresh = await sent(client, bob, c.id, 'new');
+    expect((await history(client, alice, c.id)).messages.map((m) => m.id)).toEqual([fresh.id]);
+  });
+
+  it('delete-for-me hides a direct chat until a new message arrives', async () => {
+    const carol = await person(client);
+    const c = await direct(client, alice, carol);
+    await sent(client, carol, c.id, 'before');
+    expect(
+      (await client.delete(`/user/conversations/${c.id}`, { token: alice.token })).status,
+    ).toBe(200);
+    expect((await list(client, alice)).conversations.some((x) => x.id === c.id)).toBe(false);
+    await sent(client, carol, c.id, 'are you there?');
+    const back = (await list(client, alice)).conversations.find((x) => x.id === c.id);
+    expect(back?.pivot.new_messages).toBe(1);
+    expect((await history(client, alice, c.id)).messages.map((m) => m.message)).toEqual([
+      'are you there?',
+    ]);
+  });
+
+  it('pins a message of the conversation and unpins with null', async () => {
+    const c = await direct(client, alice, bob);
+    const m = await sent(client, bob, c.id, 'pin me');
+    const res = await client.post(
+      `/user/conversations/${c.id}/pinned-message`,
+      { message_id: m.id },
+      { token: alice.token },
+    );
+    expect(res.body).toEqual({
+      status: 'ok',
+      pinned_message: {
+        id: m.id,
+        message: 'pin me',
+        sender: { id: bob.id, name: bob.name },
+        deleted: false,
+      },
+    });
+    const conv = await client.post<Conversation>(
+      '/user/conversation',
+      { conversation_id: c.id },
+      { token: bob.token },
+    );
+    expect(conv.body.pinned_message?.id).toBe(m.id);
+    await client.post(
+      `/user/conversations/${c.id}/pinned-message`,
+      { message_id: null },
+      { token: alice.token },
+    );
+    const after = await client.post<Conversation>(
+      '/user/conversation',
+      { conversation_id: c.id },
+      { token: bob.token },
+    );
+    expect(after.body.pinned_message).toBeNull();
+  });
+
+  it('records pivot changes in the user event log with increasing seq', async () => {
+    const dave = await person(client);
+    const c = await direct(client, dave, bob);
+    await client.post(`/user/conversations/${c.id}/mute`, { value: true }, { token: dave.token });
+    await client.post(`/user/conversations/${c.id}/pin`, { value: true }, { token: dave.token });
+    const events = await ts.store.db
+      .selectFrom('user_events')
+      .select(['seq', 'type'])
+      .where('user_id', '=', dave.id)
+      .orderBy('seq')
+      .execute();
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.slice(-2).map((e) => e.type)).toEqual([
+      'conversation.updated',
+      'conversation.updated',
+    ]);
+    const user = await ts.store.db
+      .selectFrom('users')
+      .select('last_seq')
+      .where('id', '=', dave.id)
+      .executeTakeFirstOrThrow();
+    expect(user.last_seq).toBe(events.length);
+  });
+});

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { Conversation, ConversationList } from '@parley/protocol/conversation';
+import type { HistoryReply, Message } from '@parley/protocol/message';
+import type { Client } from './harness';
+import { registerAndLogin } from './harness';
+import type { Store } from '../src/store/db';
+
+// Helpers of the messaging suites: signed-in users with their id, and
+// short calls for the common requests.
+
+export interface Person {
+  id: number;
+  token: string;
+  username: string;
+  name: string;
+}
+
+export async function person(client: Client): Promise<Person> {
+  const signed = await registerAndLogin(client);
+  const me = await client.get<{ id: number }>('/user', { token: signed.access_token });
+  return {
+    id: me.body.id,
+    token: signed.access_token,
+    username: signed.account.username,
+    name: signed.account.name,
+  };
+}
+
+export async function direct(client: Client, a: Person, b: Person): Promise<Conversation> {
+  const res = await client.post<Conversation>(
+    '/user/conversations/direct',
+    { user_id: b.id },
+    { token: a.token },
+  );
+  if (res.status !== 200) throw new Error(`direct: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export function send(
+  client: Client,
+  who: Person,
+  conversationId: number,
+  text: string,
+  extra: Record<string, unknown> = {},
+) {
+  return client.post<Message>(
+    '/user/messages',
+    { conversation_id: conversationId, uuid: randomUUID(), message: text, ...extra },
+    { token: who.token },
+  );
+}
+
+export async function sent(
+  client: Client,
+  who: Person,
+  conversationId: number,
+  text: string,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await send(client, who, conversationId, text, extra);
+  if (res.status !== 200) throw new Error(`send: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function history(client: Client, who: Person, conversationId: number, query = '') {
+  const res = await client.get<HistoryReply>(
+    `/user/conversations/${conversationId}/messages${query}`,
+    {
+      token: who.token,
+    },
+  );
+  if (res.status !== 200) throw new Error(`history: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function list(client: Client, who: Person, query = '') {
+  const res = await client.get<ConversationList>(`/user/conversations${query}`, {
+    token: who.token,
+  });
+  if (res.status !== 200) throw new Error(`list: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function pivotOf(client: Client, who: Person, conversationId: number) {
+  const res = await client.post<Conversation>(
+    '/user/conversation',
+    { conversation_id: conversationId },
+    { token: who.token },
+  );
+  if (res.status !== 200)
+    throw new Error(`conversation: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.pivot;
+}
+
+export async function conversationEvents(store: Store, conversationId: number) {
+  return store.db
+    .selectFrom('conversation_events')
+    .select(['seq', 'type', 'payload'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('seq')
+    .execute();
+}

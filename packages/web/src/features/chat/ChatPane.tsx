@@ -1,17 +1,31 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/ButtonLink';
-import type { ConversationListItem } from './conversation-item';
+import { Spinner } from '../../ui/Spinner';
+import { useConversationStore } from '../conversations/store';
+import { ConversationView } from '../messages/ConversationView';
+import { parseConversationId } from './route-id';
 
-export type ChatPaneProps = {
-  /** The :id of the route, if any. */
-  requested: string | undefined;
-  /** The matching conversation, or null when the id is unknown. */
-  conversation: ConversationListItem | null;
-};
-
-/** The main pane. The message view replaces the "open" state with its own issue. */
-export function ChatPane({ requested, conversation }: ChatPaneProps) {
+/** The main pane: nothing chosen, not found, or the open conversation. */
+export function ChatPane({ requested }: { requested: string | undefined }) {
   const { t } = useTranslation();
+  const id = parseConversationId(requested);
+  const conversation = useConversationStore((s) => (id === null ? undefined : s.byId[id]));
+  const ensure = useConversationStore((s) => s.ensure);
+  const [missing, setMissing] = useState<number | null>(null);
+
+  // Opened by URL before (or beyond) the loaded list pages: fetch that one conversation.
+  useEffect(() => {
+    if (id === null || conversation) return;
+    let live = true;
+    void ensure(id).then((found) => {
+      if (live && !found) setMissing(id);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, conversation, ensure]);
+
   if (requested === undefined) {
     return (
       <section className="chat-pane chat-pane-empty" data-testid="chat-empty">
@@ -34,32 +48,23 @@ export function ChatPane({ requested, conversation }: ChatPaneProps) {
       </section>
     );
   }
-  if (!conversation) {
+  if (conversation) return <ConversationView key={conversation.id} conversation={conversation} />;
+  if (id !== null && missing !== id) {
     return (
-      <section className="chat-pane chat-pane-empty" data-testid="chat-not-found">
-        <div className="chat-pane-note">
-          <p className="chat-pane-title">{t('chat.notFound')}</p>
-          <p>{t('chat.notFoundHint')}</p>
-          <ButtonLink to="/chat" variant="secondary">
-            {t('chat.backToList')}
-          </ButtonLink>
-        </div>
+      <section className="chat-pane chat-pane-empty">
+        <Spinner size={40} />
       </section>
     );
   }
   return (
-    <section className="chat-pane" data-testid="chat-open">
-      <header className="chat-pane-header">
-        <ButtonLink
-          to="/chat"
-          variant="ghost"
-          className="chat-back"
-          aria-label={t('chat.backToList')}
-        >
-          ‹
+    <section className="chat-pane chat-pane-empty" data-testid="chat-not-found">
+      <div className="chat-pane-note">
+        <p className="chat-pane-title">{t('chat.notFound')}</p>
+        <p>{t('chat.notFoundHint')}</p>
+        <ButtonLink to="/chat" variant="secondary">
+          {t('chat.backToList')}
         </ButtonLink>
-        <strong>{conversation.title}</strong>
-      </header>
+      </div>
     </section>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useAuthStore } from '../auth/store';
+import { useUnreadTitle } from '../conversations/use-unread-title';
 import { ChatPane } from './ChatPane';
-import { parseConversationId } from './conversation-item';
+import { OfflineBanner } from './OfflineBanner';
+import { parseConversationId } from './route-id';
 import { Sidebar } from './Sidebar';
 import { useSidebarStore } from './sidebar-store';
-import { useConversations } from './use-conversations';
 import './chat.css';
+import '../messages/messages.css';
 
 /** `/chat/:id?`: sidebar with the conversation list beside the chat pane. */
 export function ChatShell() {
@@ -14,16 +16,13 @@ export function ChatShell() {
   const user = useAuthStore((s) => s.user);
   const loadUser = useAuthStore((s) => s.loadUser);
   const collapsed = useSidebarStore((s) => s.collapsed);
-  const { items, loading } = useConversations();
+  useUnreadTitle();
 
   // After a reload the user is not in memory yet (only the tokens are).
   useEffect(() => {
     if (!user) void loadUser();
   }, [user, loadUser]);
 
-  const activeId = parseConversationId(id);
-  const conversation =
-    activeId === null ? null : (items.find((item) => item.id === activeId) ?? null);
   const classes = [
     'chat-shell',
     id !== undefined ? 'has-chat' : '',
@@ -34,8 +33,9 @@ export function ChatShell() {
 
   return (
     <div className={classes} data-testid="chat-shell">
-      <Sidebar items={items} loading={loading} activeId={activeId} />
-      <ChatPane requested={id} conversation={conversation} />
+      <OfflineBanner />
+      <Sidebar activeId={parseConversationId(id)} />
+      <ChatPane requested={id} />
     </div>
   );
 }

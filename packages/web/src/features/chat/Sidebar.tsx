@@ -1,23 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Logo } from '../../ui/Logo';
-import { matchesQuery } from './conversation-item';
-import type { ConversationListItem } from './conversation-item';
-import { ConversationList } from './ConversationList';
+import { matchesQuery } from '../conversations/list-item';
+import { openDirectChat } from '../conversations/open-direct';
+import { ConversationList } from '../conversations/ui/ConversationList';
+import { UserResults } from '../conversations/ui/UserResults';
+import { useConversationList } from '../conversations/use-conversation-list';
+import { useUserSearch } from '../conversations/use-user-search';
 import { useSidebarStore } from './sidebar-store';
 import { UserMenu } from './UserMenu';
 
-export function Sidebar({
-  items,
-  loading,
-  activeId,
-}: {
-  items: ConversationListItem[];
-  loading: boolean;
-  activeId: number | null;
-}) {
+export function Sidebar({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const { items, loading, loadMore } = useConversationList();
+  const people = useUserSearch(query);
   const collapsed = useSidebarStore((s) => s.collapsed);
   const toggle = useSidebarStore((s) => s.toggle);
   const visible = items.filter((item) => matchesQuery(item, query));
@@ -77,6 +76,14 @@ export function Sidebar({
         activeId={activeId}
         loading={loading}
         searching={query.trim() !== ''}
+        onEndReached={query.trim() === '' ? loadMore : undefined}
+      />
+      <UserResults
+        users={people}
+        onPick={(user) => {
+          setQuery('');
+          void openDirectChat({ user_id: user.id }).then((id) => navigate(`/chat/${id}`));
+        }}
       />
     </aside>
   );

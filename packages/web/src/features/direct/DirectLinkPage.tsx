@@ -1,10 +1,13 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { stripLeadingAt } from '@parley/protocol/rules/username';
 import { Avatar } from '../../ui/Avatar';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { SiteHeader } from '../../ui/SiteHeader';
+import { Spinner } from '../../ui/Spinner';
 import { useSessionStore } from '../auth/session-store';
+import { openDirectChat } from '../conversations/open-direct';
 import './direct.css';
 
 /** A stable number from a username, so the card colour does not change between visits. */
@@ -14,11 +17,36 @@ function hashOf(text: string): number {
   return hash;
 }
 
-/** `/to/:username`: a public link to a person. The profile lookup arrives with its own issue. */
+/**
+ * `/to/:username`: a public link to a person. Signed in, it opens (finds or
+ * creates) the direct chat at once; anonymous visitors see the card.
+ */
 export function DirectLinkPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const username = stripLeadingAt(useParams().username ?? '');
   const authenticated = useSessionStore((s) => s.authenticated);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!authenticated || username === '') return;
+    let live = true;
+    openDirectChat({ username }).then(
+      (id) => live && navigate(`/chat/${id}`, { replace: true }),
+      () => live && setFailed(username),
+    );
+    return () => {
+      live = false;
+    };
+  }, [authenticated, username, navigate]);
+
+  if (authenticated && failed !== username) {
+    return (
+      <div className="center-fill" data-testid="direct-opening">
+        <Spinner />
+      </div>
+    );
+  }
   return (
     <div className="page">
       <SiteHeader nav={[{ to: '/main', label: t('nav.about') }]} />

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { callApi, tokenFor } from '../support/api';
+import { newAccount, registerByApi, signInByUi } from '../support/users';
+
+// The chat screen with a real conversation (a few dozen messages, replies,
+// a long one, a link), desktop and phone, light and dark. Saved under
+// e2e/screenshots/ (ignored by git) for a person to look at.
+
+const dir = join(import.meta.dirname, '..', 'screenshots');
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+test('chat screens with history', async ({ browser, request }) => {
+  const me = newAccount('shot');
+  const friend = { ...newAccount('friend'), name: 'Margaret Hamilton' };
+  await registerByApi(request, me);
+  await registerByApi(request, friend);
+  const myToken = await tokenFor(request, me);
+  const friendToken = await tokenFor(request, friend);
+  const chat = await callApi<{ id: number }>(request, myToken, '/user/conversations/direct', {
+    username: friend.username,
+  });
+  const send = (token: string, message: string, parent_id?: number) =>
+    callApi<{ id: number }>(request, token, '/user/messages', {
+      conversation_id: chat.id,
+      uuid: randomUUID(),
+      message,
+      parent_id,
+    });
+  const lines = [
+    'Morning! Did the build pass?',
+    'Yes, all green on the second run.',
+    'The flaky one again?',
+    'Same test. I will look at it after lunch.',
+    'Thanks 🙏',
+  ];
+  let question = 0;
+  for (let i = 0; i < 30; i += 1) {
+    const sent = await send(i % 3 === 0 ? friendToken : myToken, lines[i % lines.length] ?? '');
+    if (i === 4) question = sent.id;
+  }
+  await send(
+    myToken,
+    'Found it: the timer was not cleared, see https://example.org/issue/42',
+    question,
+  );
+  await send(
+    friendToken,
+    'Here is the long version, so we can see how a big message wraps. '.repeat(8).trim(),
+  );
+  await send(friendToken, '<img src=x onerror=alert(1)> should read as text');
+  await send(friendToken, 'Are you coming to the review?');
+
+  for (const [device, viewport] of Object.entries(viewports)) {
+    const context = await browser.newContext({ viewport, colorScheme: 'light' });
+    const page = await context.newPage();
+    await signInByUi(page, me);
+    await page.screenshot({ path: join(dir, `chat-list-${device}.png`) });
+    await page.goto(`/chat/${chat.id}`);
+    await expect(page.getByTestId('message').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(dir, `conversation-${device}-light.png`) });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(dir, `conversation-${device}-dark.png`) });
+    await context.close();
+  }
+});

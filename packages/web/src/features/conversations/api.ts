@@ -1,0 +1,68 @@
+import {
+  conversationListSchema,
+  conversationSchema,
+  unreadReplySchema,
+  userSearchReplySchema,
+} from '@parley/protocol/conversation';
+import type {
+  Conversation,
+  ConversationList,
+  UserSearchReply,
+} from '@parley/protocol/conversation';
+import { readReplySchema } from '@parley/protocol/message';
+import type { ReadReply } from '@parley/protocol/message';
+import { request } from '../../api/http';
+
+// What the user asks of the server about conversations. Server pushes go
+// through events.ts instead.
+
+export function fetchConversationPage(cursor: string | null): Promise<ConversationList> {
+  const query = cursor ? `?before_cursor=${encodeURIComponent(cursor)}` : '';
+  return request(`/user/conversations${query}`, { schema: conversationListSchema });
+}
+
+export function fetchConversation(id: number): Promise<Conversation> {
+  return request('/user/conversation', {
+    body: { conversation_id: id },
+    schema: conversationSchema,
+    silent: true,
+  });
+}
+
+export async function fetchUnreadCount(): Promise<number> {
+  const reply = await request('/user/unread', { schema: unreadReplySchema });
+  return reply.count;
+}
+
+/** Find-or-create the direct chat with a user (by id or username). */
+export function openDirect(
+  target: { user_id: number } | { username: string },
+): Promise<Conversation> {
+  return request('/user/conversations/direct', { body: target, schema: conversationSchema });
+}
+
+export async function searchUsers(
+  q: string,
+  signal?: AbortSignal,
+): Promise<UserSearchReply['users']> {
+  const reply = await request(`/users/search?q=${encodeURIComponent(q)}`, {
+    schema: userSearchReplySchema,
+    signal,
+    silent: true,
+  });
+  return reply.users;
+}
+
+/** Spec 7: can be cancelled — a newer read supersedes it. */
+export function markRead(
+  conversationId: number,
+  messageId: number,
+  signal: AbortSignal,
+): Promise<ReadReply> {
+  return request(`/user/messages/read/${conversationId}`, {
+    body: { message_id: messageId },
+    schema: readReplySchema,
+    signal,
+    silent: true,
+  });
+}

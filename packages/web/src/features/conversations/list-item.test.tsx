@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import i18next from 'i18next';
+import type { Conversation } from '@parley/protocol/conversation';
+import { toListItem } from './list-item';
+import { ConversationRow } from './ui/ConversationRow';
+
+const base: Conversation = {
+  id: 9,
+  type: 'group',
+  name: 'Book club',
+  description: null,
+  avatar: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_message_at: '2026-03-01T09:30:00.000Z',
+  is_group: true,
+  is_channel: false,
+  is_saved: false,
+  is_system: false,
+  is_secret: false,
+  is_official: false,
+  friend: null,
+  pinned_message: null,
+  current_user: {
+    last_message: {
+      id: 4,
+      message: 'See you on Friday',
+      type: 'text',
+      created_at: '2026-03-01T09:30:00.000Z',
+      user_id: 2,
+      sender: { id: 2, name: 'Alexander Graham Bell' },
+    },
+  },
+  pivot: {
+    muted: false,
+    blocked: false,
+    pinned: false,
+    hidden: false,
+    new_messages: 3,
+    mentioned_message_id: 4,
+    last_read_message_id: 1,
+    cleared: 0,
+    folder_id: null,
+    notifications: true,
+    role: null,
+  },
+  last_seq: 1,
+};
+
+const t = i18next.t.bind(i18next);
+
+describe('conversation list row', () => {
+  it('cuts the sender name of a group preview at 14 characters plus an ellipsis', () => {
+    const item = toListItem(base, t, {
+      ownId: 7,
+      timeZone: 'UTC',
+      now: Date.parse('2026-03-01T12:00:00Z'),
+    });
+    expect(item.preview).toBe('Alexander Grah…: See you on Friday');
+    expect(item.time).toBe('09:30');
+    render(
+      <MemoryRouter>
+        <ConversationRow item={item} active={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('conversation-preview')).toHaveTextContent(
+      'Alexander Grah…: See you on Friday',
+    );
+    expect(screen.getByTestId('unread-badge')).toHaveTextContent('3');
+    expect(screen.getByText('@')).toBeInTheDocument();
+  });
+
+  it('shows a date for older days and no sender in direct chats', () => {
+    const direct: Conversation = {
+      ...base,
+      type: 'direct',
+      is_group: false,
+      friend: {
+        id: 2,
+        name: 'Alexander Graham Bell',
+        avatar: null,
+        status: null,
+        pivot: { blocked: false },
+      },
+    };
+    const item = toListItem(direct, t, {
+      ownId: 7,
+      timeZone: 'UTC',
+      now: Date.parse('2026-03-05T12:00:00Z'),
+    });
+    expect(item.preview).toBe('See you on Friday');
+    expect(item.time).toBe('01/03/2026');
+    expect(item.title).toBe('Alexander Graham Bell');
+  });
+
+  it('names Saved Messages in the interface language', () => {
+    const saved = {
+      ...base,
+      type: 'saved' as const,
+      is_group: false,
+      is_saved: true,
+      name: 'Saved Messages',
+    };
+    expect(toListItem(saved, t, { ownId: 7, timeZone: 'UTC' })).toMatchObject({
+      title: 'Saved Messages',
+      avatarKind: 'saved',
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import type { TFunction } from 'i18next';
+import type { Conversation } from '@parley/protocol/conversation';
+import { isConversationBlocked } from '@parley/protocol/rules/blocked';
+import { previewSenderName } from '@parley/protocol/rules/preview';
+import { listTime } from '../../lib/format-time';
+
+// Protocol Conversation → what one row of the list shows. Pure, so the list
+// stays presentational and the mapping is tested without rendering.
+
+export type AvatarKind = 'saved' | 'system' | 'person';
+
+export type ConversationListItem = {
+  id: number;
+  title: string;
+  avatar: string | null;
+  avatarKind: AvatarKind;
+  preview: string;
+  /** Already formatted (spec 5: en-GB, 24-hour, user timezone; today → time, else date). */
+  time: string;
+  unread: number;
+  mentioned: boolean;
+  pinned: boolean;
+  muted: boolean;
+  blocked: boolean;
+};
+
+export function conversationTitle(c: Conversation, t: TFunction): string {
+  if (c.is_saved) return t('conversations.saved');
+  if (c.is_system) return t('conversations.system');
+  return c.friend?.name ?? c.name ?? t('conversations.untitled');
+}
+
+/** Text the server wrote itself (System) is a catalogue key; people's text is shown as is. */
+export function messageText(text: string, fromServer: boolean, t: TFunction): string {
+  return fromServer ? t(text) : text;
+}
+
+export function lastMessagePreview(c: Conversation, t: TFunction, ownId: number | null): string {
+  const last = c.current_user.last_message;
+  if (!last) return '';
+  const text = messageText(last.message, last.sender === null, t).replace(/\s+/g, ' ');
+  if ((c.is_group || c.is_channel) && last.sender) {
+    const who = last.user_id === ownId ? t('conversations.you') : last.sender.name;
+    return `${previewSenderName(who)}: ${text}`;
+  }
+  return text;
+}
+
+export function toListItem(
+  c: Conversation,
+  t: TFunction,
+  options: { ownId: number | null; timeZone: string | null; now?: number },
+): ConversationListItem {
+  const at = c.current_user.last_message?.created_at ?? c.last_message_at;
+  return {
+    id: c.id,
+    title: conversationTitle(c, t),
+    avatar: c.avatar ?? c.friend?.avatar ?? null,
+    avatarKind: c.is_saved ? 'saved' : c.is_system ? 'system' : 'person',
+    preview: lastMessagePreview(c, t, options.ownId),
+    time: at ? listTime(at, options.timeZone, options.now) : '',
+    unread: Math.max(0, c.pivot.new_messages),
+    mentioned: c.pivot.mentioned_message_id !== null && c.pivot.new_messages > 0,
+    pinned: c.pivot.pinned,
+    muted: c.pivot.muted,
+    blocked: isConversationBlocked(c),
+  };
+}
+
+/** Case-insensitive match on the title, used by the sidebar search. */
+export function matchesQuery(item: ConversationListItem, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return q === '' || item.title.toLowerCase().includes(q);
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { Virtuoso } from 'react-virtuoso';
+import { Spinner } from '../../../ui/Spinner';
+import type { ConversationListItem } from '../list-item';
+import { ConversationRow } from './ConversationRow';
+
+export type ConversationListProps = {
+  items: ConversationListItem[];
+  activeId: number | null;
+  loading: boolean;
+  /** The search box has text: an empty list then means "no results", not "no chats". */
+  searching: boolean;
+  /** Scrolled near the end: the container loads the next page. */
+  onEndReached?: () => void;
+};
+
+/** Presentational: rows in, clicks out. Virtualised, so thousands of chats stay smooth. */
+export function ConversationList({
+  items,
+  activeId,
+  loading,
+  searching,
+  onEndReached,
+}: ConversationListProps) {
+  const { t } = useTranslation();
+  if (loading) {
+    return (
+      <div className="conv-empty">
+        <Spinner size={32} />
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="conv-empty" data-testid="conversations-empty">
+        <svg
+          viewBox="0 0 24 24"
+          width="40"
+          height="40"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
+          <path d="M4 5h16v11H8l-4 4z" strokeLinejoin="round" />
+        </svg>
+        <p className="conv-empty-title">
+          {searching ? t('chat.noResults') : t('chat.noConversations')}
+        </p>
+        {searching ? null : <p className="conv-empty-hint">{t('chat.noConversationsHint')}</p>}
+      </div>
+    );
+  }
+  return (
+    <Virtuoso
+      className="conv-list"
+      role="list"
+      aria-label={t('chat.conversations')}
+      data={items}
+      computeItemKey={(_, item) => item.id}
+      endReached={onEndReached}
+      increaseViewportBy={400}
+      itemContent={(_, item) => (
+        <div role="listitem" className="conv-item">
+          <ConversationRow item={item} active={item.id === activeId} />
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ConversationListItem } from '../list-item';
+import { ConversationAvatar } from './ConversationAvatar';
+
+export function ConversationRow({ item, active }: { item: ConversationListItem; active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/chat/${item.id}`}
+      className={`conv-row${active ? ' is-active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+      title={item.title}
+      data-testid={`conversation-${item.id}`}
+    >
+      <ConversationAvatar
+        id={item.id}
+        name={item.title}
+        src={item.avatar}
+        kind={item.avatarKind}
+        size={48}
+      />
+      <span className="conv-main">
+        <span className="conv-top">
+          <span className="conv-title">{item.title}</span>
+          {item.muted ? (
+            <span
+              className="conv-mark"
+              title={t('conversations.muted')}
+              aria-label={t('conversations.muted')}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="14"
+                height="14"
+                aria-hidden="true"
+                fill="currentColor"
+              >
+                <path d="M4 9h4l5-4v14l-5-4H4z" />
+                <path d="m16 9 5 6m0-6-5 6" stroke="currentColor" strokeWidth="1.8" />
+              </svg>
+            </span>
+          ) : null}
+          <span className="conv-time">{item.time}</span>
+        </span>
+        <span className="conv-bottom">
+          <span className="conv-preview" data-testid="conversation-preview">
+            {item.preview}
+          </span>
+          {item.mentioned ? (
+            <span className="conv-mention" aria-label={t('conversations.mentioned')}>
+              @
+            </span>
+          ) : null}
+          {item.unread > 0 ? (
+            <span
+              className={`conv-badge${item.muted ? ' is-muted' : ''}`}
+              data-testid="unread-badge"
+            >
+              {item.unread}
+            </span>
+          ) : item.pinned ? (
+            <span
+              className="conv-mark"
+              title={t('conversations.pinned')}
+              aria-label={t('conversations.pinned')}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="14"
+                height="14"
+                aria-hidden="true"
+                fill="currentColor"
+              >
+                <path d="M9 3h6l-1 6 4 4H6l4-4zM11.2 13h1.6v8h-1.6z" />
+              </svg>
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,218 @@
+import { useCallback, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Conversation } from '@parley/protocol/conversation';
+import type { Message } from '@parley/protocol/message';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { Spinner } from '../../ui/Spinner';
+import { useAuthStore } from '../auth/store';
+import { conversationTitle, toListItem } from '../conversations/list-item';
+import { orderedConversations } from '../conversations/reducers';
+import { useConversationStore } from '../conversations/store';
+import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
+import { deleteMessage, editMessage, forwardMessages } from './api';
+import { Composer } from './Composer';
+import type { ComposerMode } from './Composer';
+import { MessageHistory } from './MessageHistory';
+import { useMessageStore } from './store';
+import { ForwardDialog } from './ui/ForwardDialog';
+import { MessageMenu } from './ui/MessageMenu';
+import type { MessageAction } from './ui/MessageMenu';
+import { useReadMarker } from './use-read-marker';
+import { useThread } from './use-thread';
+
+const toLast = (m: Message) => ({
+  id: m.id,
+  message: m.message,
+  type: m.type,
+  created_at: m.created_at,
+  user_id: m.user_id,
+  sender: m.sender,
+});
+
+/** `/chat/:id` with a known conversation: header, history, composer. */
+export function ConversationView({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation();
+  const user = useAuthStore((s) => s.user);
+  const ownId = user?.id ?? null;
+  const timeZone = user?.timezone ?? null;
+  const id = conversation.id;
+  // The divider stays where it was when the chat was opened, even as reading moves on.
+  const [lastReadAtOpen] = useState(() =>
+    conversation.pivot.new_messages > 0 ? (conversation.pivot.last_read_message_id ?? 0) : null,
+  );
+  const thread = useThread(id, {
+    ownId,
+    timeZone,
+    group: conversation.is_group || conversation.is_channel,
+    lastReadId: lastReadAtOpen,
+  });
+  const [lastVisible, setLastVisible] = useState<number | null>(null);
+  const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
+  const [target, setTarget] = useState<Message | null>(null);
+  const [menu, setMenu] = useState<{ message: Message; x: number; y: number } | null>(null);
+  const [forwarding, setForwarding] = useState<Message | null>(null);
+  const [highlight, setHighlight] = useState<number | null>(null);
+  useReadMarker(id, lastVisible);
+
+  const title = conversationTitle(conversation, t);
+  const send = useMessageStore((s) => s.send);
+  const retry = useMessageStore((s) => s.retry);
+  const dispatch = useMessageStore((s) => s.dispatch);
+  const noteLast = useConversationStore((s) => s.lastMessage);
+
+  const committed = (m: Message | null) => {
+    if (m) noteLast(m.conversation_id, toLast(m));
+  };
+
+  const submit = async (text: string) => {
+    if (mode.kind === 'edit' && target) {
+      const edited = await editMessage(target.id, text).catch(() => null);
+      if (edited) dispatch({ type: 'message.edited', message: edited });
+    } else {
+      const parent =
+        mode.kind === 'reply' && target
+          ? { id: target.id, message: target.message, sender: target.sender, deleted: false }
+          : null;
+      void send(id, text, parent).then(committed);
+    }
+    setMode({ kind: 'new' });
+    setTarget(null);
+  };
+
+  const pick = async (action: MessageAction) => {
+    const m = menu?.message;
+    setMenu(null);
+    if (!m) return;
+    if (action === 'reply') {
+      setTarget(m);
+      setMode({ kind: 'reply', name: m.sender?.name ?? title, text: m.message });
+    } else if (action === 'edit') {
+      setTarget(m);
+      setMode({ kind: 'edit', text: m.message });
+    } else if (action === 'forward') {
+      setForwarding(m);
+    } else {
+      const scope = action === 'delete-everyone' ? 'everyone' : 'me';
+      await deleteMessage(m.id, scope);
+      dispatch({ type: 'message.deleted', conversation_id: id, message_id: m.id });
+    }
+  };
+
+  const forwardTo = async (to: number) => {
+    const m = forwarding;
+    setForwarding(null);
+    if (!m) return;
+    const sent = await forwardMessages([m.id], id, to).catch(() => []);
+    for (const copy of sent) {
+      dispatch({ type: 'message.new', message: copy });
+      committed(copy);
+    }
+    if (sent.length > 0) toast.success(t('messages.forwarded'));
+  };
+
+  const openParent = useCallback(
+    (parentId: number) => {
+      void thread.jumpTo(parentId);
+      setHighlight(parentId);
+      setTimeout(() => setHighlight((h) => (h === parentId ? null : h)), 2000);
+    },
+    [thread],
+  );
+
+  const targets = orderedConversations(useConversationStore.getState())
+    .filter((c) => !c.is_system)
+    .map((c) => toListItem(c, t, { ownId, timeZone }));
+
+  return (
+    <section className="chat-pane" data-testid="chat-open">
+      <header className="chat-pane-header">
+        <ButtonLink
+          to="/chat"
+          variant="ghost"
+          className="chat-back"
+          aria-label={t('chat.backToList')}
+        >
+          ‹
+        </ButtonLink>
+        <ConversationAvatar
+          id={id}
+          name={title}
+          src={conversation.avatar ?? conversation.friend?.avatar ?? null}
+          kind={conversation.is_saved ? 'saved' : conversation.is_system ? 'system' : 'person'}
+          size={40}
+        />
+        <span className="chat-pane-who">
+          <strong data-testid="chat-title">{title}</strong>
+          <span className="chat-pane-sub">
+            {conversation.is_group
+              ? t('conversations.groupLabel')
+              : conversation.is_saved
+                ? t('conversations.savedHint')
+                : conversation.is_system
+                  ? t('conversations.systemHint')
+                  : (conversation.friend?.status ?? '')}
+          </span>
+        </span>
+      </header>
+      {thread.ready ? (
+        <MessageHistory
+          key={thread.listKey}
+          items={thread.items}
+          firstItemIndex={thread.firstItemIndex}
+          initialIndex={thread.initialIndex}
+          ownId={ownId}
+          timeZone={timeZone}
+          highlightId={highlight}
+          unread={conversation.pivot.new_messages}
+          hasNewer={thread.hasNewer}
+          onOlder={thread.older}
+          onNewer={thread.newer}
+          onToBottom={(scroll) => (thread.hasNewer ? void thread.toLatest() : scroll())}
+          onLastVisible={setLastVisible}
+          onOpenParent={openParent}
+          onMenu={(message: Message, event: MouseEvent) => {
+            event.preventDefault();
+            setMenu({ message, x: event.clientX, y: event.clientY });
+          }}
+          onRetry={(uuid) => void retry(uuid).then(committed)}
+        />
+      ) : (
+        <div className="msg-history msg-loading">
+          <Spinner size={40} />
+        </div>
+      )}
+      {conversation.is_system ? (
+        <p className="composer-readonly">{t('messages.readOnly')}</p>
+      ) : (
+        <Composer
+          key={id}
+          conversationId={id}
+          mode={mode}
+          onSubmit={(text) => void submit(text)}
+          onCancelMode={() => {
+            setMode({ kind: 'new' });
+            setTarget(null);
+          }}
+        />
+      )}
+      {menu ? (
+        <MessageMenu
+          x={menu.x}
+          y={menu.y}
+          own={menu.message.user_id !== null && menu.message.user_id === ownId}
+          onPick={(action) => void pick(action)}
+          onClose={() => setMenu(null)}
+        />
+      ) : null}
+      {forwarding ? (
+        <ForwardDialog
+          targets={targets}
+          onPick={(to) => void forwardTo(to)}
+          onClose={() => setForwarding(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

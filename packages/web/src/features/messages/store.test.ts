@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Message } from '@parley/protocol/message';
+import { bodyOf, json, mockFetch, resetBrowserState, signIn } from '../../test/http-fixtures';
+import { pendingOf } from './reducers';
+import { useMessageStore } from './store';
+
+const message = (id: number, uuid: string, text: string): Message => ({
+  id,
+  conversation_id: 5,
+  uuid,
+  message: text,
+  type: 'text',
+  file: null,
+  attached_file: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+  edited: false,
+  parent_id: null,
+  parent: null,
+  forwarded_id: null,
+  forwarded: null,
+  user_id: 7,
+  sender: { id: 7, name: 'Ada' },
+  views: 0,
+});
+
+const ids = () => useMessageStore.getState().threads[5]?.messages.map((m) => m.id);
+
+describe('optimistic sending (spec 4)', () => {
+  afterEach(() => {
+    useMessageStore.getState().reset();
+    resetBrowserState();
+  });
+
+  it('shows a pending message at once, then moves the confirmed one into id order', async () => {
+    signIn();
+    let release: (r: Response) => void = () => undefined;
+    const sent: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url.includes('/messages?') || url.endsWith('/messages')) {
+        if (init.method === 'POST') {
+          sent.push(bodyOf(init));
+          return new Promise<Response>((resolve) => (release = resolve));
+        }
+        return json(200, {
+          messages: [message(10, 'a', 'one'), message(30, 'c', 'three')],
+          has_older: false,
+          has_newer: false,
+        });
+      }
+      return json(404, { message: 'Not found.' });
+    });
+    await useMessageStore.getState().load(5, 'latest');
+    const done = useMessageStore.getState().send(5, 'two', null);
+
+    const [pending] = pendingOf(useMessageStore.getState(), 5);
+    expect(pending).toMatchObject({ text: 'two', error: null });
+    expect(ids()).toEqual([10, 30]);
+
+    // The server placed it between the two (a message of id 20).
+    release(json(200, message(20, pending?.uuid ?? '', 'two')));
+    expect(await done).toMatchObject({ id: 20 });
+    expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
+    expect(ids()).toEqual([10, 20, 30]);
+    expect(sent).toEqual([
+      { conversation_id: 5, uuid: pending?.uuid, message: 'two', parent_id: null },
+    ]);
+  });
+
+  it('marks a failed send with an error; retry reuses the same uuid', async () => {
+    signIn();
+    const uuids: string[] = [];
+    let fail = true;
+    mockFetch((url, init) => {
+      if (init.method === 'POST' && url.endsWith('/user/messages')) {
+        const body = bodyOf(init) as { uuid: string };
+        uuids.push(body.uuid);
+        if (fail) return json(500, { message: 'Server error.' });
+        return json(200, message(40, body.uuid, 'hello'));
+      }
+      return json(200, { messages: [], has_older: false, has_newer: false });
+    });
+    await useMessageStore.getState().load(5, 'latest');
+    expect(await useMessageStore.getState().send(5, 'hello', null)).toBeNull();
+    const [failed] = pendingOf(useMessageStore.getState(), 5);
+    expect(failed?.error).toBe('Server error.');
+
+    fail = false;
+    await useMessageStore.getState().retry(failed?.uuid ?? '');
+    expect(uuids).toHaveLength(2);
+    expect(uuids[1]).toBe(uuids[0]);
+    expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
+    expect(ids()).toEqual([40]);
+  });
+});

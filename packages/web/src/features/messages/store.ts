@@ -1,0 +1,97 @@
+import { create } from 'zustand';
+import type { Message, MessageRef } from '@parley/protocol/message';
+import { errorMessage } from '../../api/errors';
+import { fetchHistory, sendMessage } from './api';
+import type { HistoryCursor } from './api';
+import { applyMessageEvent } from './events';
+import type { MessageEvent } from './events';
+import {
+  addPending,
+  applyMessage,
+  applyPage,
+  emptyMessages,
+  failPending,
+  retryPending,
+} from './reducers';
+import type { MessagesState, PageMode, PendingMessage } from './reducers';
+
+// App store of message history and the optimistic pending list.
+
+type Actions = {
+  /** Loads a page; resolves false when nothing was loaded (already loading, or an error). */
+  load: (conversationId: number, mode: PageMode, anchor?: number) => Promise<boolean>;
+  /** Optimistic send (spec 4): resolves with the confirmed message, or null on failure. */
+  send: (
+    conversationId: number,
+    text: string,
+    parent: MessageRef | null,
+  ) => Promise<Message | null>;
+  retry: (uuid: string) => Promise<Message | null>;
+  dispatch: (event: MessageEvent) => void;
+  reset: () => void;
+};
+
+const inFlight = new Set<string>();
+
+function cursorFor(mode: PageMode, anchor: number | undefined): HistoryCursor {
+  if (anchor === undefined || mode === 'latest') return null;
+  if (mode === 'older') return { before: anchor };
+  if (mode === 'newer') return { after: anchor };
+  return { around: anchor };
+}
+
+export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
+  async function deliver(p: PendingMessage): Promise<Message | null> {
+    try {
+      const message = await sendMessage({
+        conversation_id: p.conversationId,
+        uuid: p.uuid,
+        message: p.text,
+        parent_id: p.parent?.id ?? null,
+      });
+      set((s) => applyMessage(s, message));
+      return message;
+    } catch (error) {
+      set((s) => failPending(s, p.uuid, errorMessage(error)));
+      return null;
+    }
+  }
+
+  return {
+    ...emptyMessages,
+    load: async (conversationId, mode, anchor) => {
+      const key = `${conversationId}:${mode}`;
+      if (inFlight.has(key)) return false;
+      inFlight.add(key);
+      try {
+        const page = await fetchHistory(conversationId, cursorFor(mode, anchor));
+        set((s) => applyPage(s, conversationId, page, mode));
+        return true;
+      } catch {
+        return false;
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+    send: (conversationId, text, parent) => {
+      const pending: PendingMessage = {
+        uuid: crypto.randomUUID(),
+        conversationId,
+        text,
+        parent,
+        createdAt: new Date().toISOString(),
+        error: null,
+      };
+      set((s) => addPending(s, pending));
+      return deliver(pending);
+    },
+    retry: (uuid) => {
+      const p = get().pending[uuid];
+      if (!p) return Promise.resolve(null);
+      set((s) => retryPending(s, uuid));
+      return deliver(p); // the same uuid: the server answers the first copy if it had arrived
+    },
+    dispatch: (event) => set((s) => applyMessageEvent(s, event)),
+    reset: () => set(emptyMessages),
+  };
+});

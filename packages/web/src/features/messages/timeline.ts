@@ -1,0 +1,68 @@
+import type { Message } from '@parley/protocol/message';
+import { dayOf } from '../../lib/format-time';
+import type { PendingMessage } from './reducers';
+
+// Confirmed and pending messages → the rows of the history. Separators ride
+// on the message row (not rows of their own), so prepending a page moves
+// Virtuoso's firstItemIndex by exactly the number of new messages.
+
+export type TimelineItem = {
+  /** The client uuid: stable from pending to confirmed, so the row is not remounted. */
+  key: string;
+  message: Message | null;
+  pending: PendingMessage | null;
+  /** The day to show above this row, when it starts a new day. */
+  day: string | null;
+  /** "New messages" divider above this row (the first unread). */
+  firstUnread: boolean;
+  /** Sender name shown (groups: first of a run by the same person). */
+  showSender: boolean;
+};
+
+export function buildTimeline(
+  messages: readonly Message[],
+  pending: readonly PendingMessage[],
+  options: {
+    timeZone: string | null;
+    lastReadId: number | null;
+    ownId: number | null;
+    group: boolean;
+  },
+): TimelineItem[] {
+  const items: TimelineItem[] = [];
+  let prevDay: string | null = null;
+  let prevSender: number | null | undefined;
+  let unreadMarked = options.lastReadId === null;
+  for (const m of messages) {
+    const day = dayOf(m.created_at, options.timeZone);
+    const firstUnread =
+      !unreadMarked && m.id > (options.lastReadId ?? 0) && m.user_id !== options.ownId;
+    if (firstUnread) unreadMarked = true;
+    items.push({
+      key: m.uuid,
+      message: m,
+      pending: null,
+      day: day === prevDay ? null : day,
+      firstUnread,
+      showSender:
+        options.group &&
+        m.user_id !== options.ownId &&
+        (day !== prevDay || m.user_id !== prevSender),
+    });
+    prevDay = day;
+    prevSender = m.user_id;
+  }
+  for (const p of pending) {
+    const day = dayOf(p.createdAt, options.timeZone);
+    items.push({
+      key: p.uuid,
+      message: null,
+      pending: p,
+      day: day === prevDay ? null : day,
+      firstUnread: false,
+      showSender: false,
+    });
+    prevDay = day;
+  }
+  return items;
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { ConversationAvatar } from '../../conversations/ui/ConversationAvatar';
+import type { ConversationListItem } from '../../conversations/list-item';
+
+/** Pick where to forward: the user's conversations, System left out (read-only). */
+export function ForwardDialog({
+  targets,
+  onPick,
+  onClose,
+}: {
+  targets: ConversationListItem[];
+  onPick: (conversationId: number) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="dialog-backdrop" onClick={onClose}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('messages.forwardTo')}
+        onClick={(event) => event.stopPropagation()}
+        data-testid="forward-dialog"
+      >
+        <header className="dialog-header">
+          <strong>{t('messages.forwardTo')}</strong>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onClose}
+            aria-label={t('messages.cancel')}
+          >
+            ×
+          </button>
+        </header>
+        <ul className="dialog-list">
+          {targets.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className="conv-row"
+                onClick={() => onPick(item.id)}
+                data-testid={`forward-to-${item.id}`}
+              >
+                <ConversationAvatar
+                  id={item.id}
+                  name={item.title}
+                  src={item.avatar}
+                  kind={item.avatarKind}
+                  size={36}
+                />
+                <span className="conv-title">{item.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

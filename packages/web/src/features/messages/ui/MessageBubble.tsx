@@ -1,0 +1,137 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageRef } from '@parley/protocol/message';
+import { MessageText } from './MessageText';
+
+export type BubbleProps = {
+  text: string;
+  own: boolean;
+  senderName: string | null;
+  time: string;
+  edited: boolean;
+  parent: MessageRef | null;
+  forwardedFrom: string | null;
+  /** Own messages: 'sending' (pending), 'sent' (one tick), 'read' (two ticks). */
+  tick: 'sending' | 'sent' | 'read' | null;
+  error: string | null;
+  highlighted: boolean;
+  onRetry?: () => void;
+  onOpenParent?: () => void;
+  onMenu?: (event: MouseEvent) => void;
+};
+
+function RefText({ target }: { target: MessageRef }) {
+  const { t } = useTranslation();
+  return target.deleted ? (
+    <em className="msg-deleted">{t('messages.deleted')}</em>
+  ) : (
+    <>{target.message}</>
+  );
+}
+
+function Tick({ state }: { state: 'sending' | 'sent' | 'read' }) {
+  const { t } = useTranslation();
+  const label = t(`messages.tick.${state}`);
+  return (
+    <span
+      className={`msg-tick is-${state}`}
+      title={label}
+      aria-label={label}
+      data-testid={`tick-${state}`}
+    >
+      {state === 'sending' ? (
+        <svg
+          viewBox="0 0 16 16"
+          width="14"
+          height="14"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
+          <circle cx="8" cy="8" r="6" />
+          <path d="M8 4.5V8l2.2 1.4" strokeLinecap="round" />
+        </svg>
+      ) : (
+        <svg
+          viewBox="0 0 20 16"
+          width="17"
+          height="14"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="m2 8.5 3.5 3.5L13 4.5" />
+          {state === 'read' ? <path d="m9 12 7.5-7.5" /> : null}
+        </svg>
+      )}
+    </span>
+  );
+}
+
+/** One message, presentational: every decision arrives as a prop. */
+export function MessageBubble(props: BubbleProps) {
+  const { t } = useTranslation();
+  const { own, parent, forwardedFrom, tick, error } = props;
+  return (
+    <div className={`msg-row${own ? ' is-own' : ''}`}>
+      <div
+        className={`msg-bubble${props.highlighted ? ' is-highlighted' : ''}${error ? ' has-error' : ''}`}
+        onContextMenu={props.onMenu}
+        data-testid="message"
+      >
+        {props.senderName ? <div className="msg-sender">{props.senderName}</div> : null}
+        {forwardedFrom !== null ? (
+          <div className="msg-forwarded" data-testid="message-forwarded">
+            {t('messages.forwardedFrom', { name: forwardedFrom })}
+          </div>
+        ) : null}
+        {parent ? (
+          <button
+            type="button"
+            className="msg-reply"
+            onClick={props.onOpenParent}
+            data-testid="message-reply"
+          >
+            <span className="msg-reply-name">
+              {parent.deleted
+                ? t('messages.reply')
+                : (parent.sender?.name ?? t('conversations.system'))}
+            </span>
+            <span className="msg-reply-text">
+              <RefText target={parent} />
+            </span>
+          </button>
+        ) : null}
+        <MessageText text={props.text} />
+        <span className="msg-meta">
+          {props.edited ? <span className="msg-edited">{t('messages.edited')}</span> : null}
+          <span className="msg-time">{props.time}</span>
+          {tick ? <Tick state={tick} /> : null}
+        </span>
+        {props.onMenu ? (
+          <button
+            type="button"
+            className="msg-menu-button"
+            aria-label={t('messages.actions')}
+            data-testid="message-menu"
+            onClick={props.onMenu}
+          >
+            ⋯
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <div className="msg-error" role="alert">
+          <span>{error}</span>
+          <button type="button" onClick={props.onRetry} data-testid="message-retry">
+            {t('messages.retry')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

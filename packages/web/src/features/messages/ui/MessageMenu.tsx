@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type MessageAction = 'reply' | 'edit' | 'forward' | 'delete-me' | 'delete-everyone';
+
+/** The context menu of one message, placed at the pointer; closes on outside click or Escape. */
+export function MessageMenu({
+  x,
+  y,
+  own,
+  onPick,
+  onClose,
+}: {
+  x: number;
+  y: number;
+  own: boolean;
+  onPick: (action: MessageAction) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    ref.current?.querySelector('button')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [onClose]);
+  const actions: MessageAction[] = own
+    ? ['reply', 'edit', 'forward', 'delete-me', 'delete-everyone']
+    : ['reply', 'forward', 'delete-me'];
+  const left = Math.min(x, window.innerWidth - 220);
+  const top = Math.min(y, window.innerHeight - actions.length * 40 - 16);
+  return (
+    <div
+      ref={ref}
+      className="msg-menu"
+      role="menu"
+      style={{ left, top }}
+      data-testid="message-actions"
+    >
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          role="menuitem"
+          className={`user-menu-item${action.startsWith('delete') ? ' is-danger' : ''}`}
+          data-testid={`action-${action}`}
+          onClick={() => onPick(action)}
+        >
+          {t(`messages.action.${action}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { pendingOf } from './reducers';
+import { useMessageStore } from './store';
+import { buildTimeline } from './timeline';
+
+/** Container hook: the open conversation's history, loaded on open, as timeline rows. */
+export function useThread(
+  conversationId: number,
+  options: {
+    ownId: number | null;
+    timeZone: string | null;
+    group: boolean;
+    lastReadId: number | null;
+  },
+) {
+  const thread = useMessageStore((s) => s.threads[conversationId]);
+  const pending = useMessageStore(useShallow((s) => pendingOf(s, conversationId)));
+  const load = useMessageStore((s) => s.load);
+  const [version, setVersion] = useState(0);
+  const [anchorId, setAnchorId] = useState<number | null>(null);
+
+  useEffect(() => {
+    void load(conversationId, 'latest');
+  }, [conversationId, load]);
+
+  const { ownId, timeZone, group, lastReadId } = options;
+  const items = useMemo(
+    () => buildTimeline(thread?.messages ?? [], pending, { ownId, timeZone, group, lastReadId }),
+    [thread, pending, ownId, timeZone, group, lastReadId],
+  );
+
+  const older = useCallback(() => {
+    const first = thread?.messages[0];
+    if (thread?.hasOlder && first) void load(conversationId, 'older', first.id);
+  }, [thread, load, conversationId]);
+
+  const newer = useCallback(() => {
+    const last = thread?.messages.at(-1);
+    if (thread?.hasNewer && last) void load(conversationId, 'newer', last.id);
+  }, [thread, load, conversationId]);
+
+  /** Show a message: load the window around it when it is not here, then re-open the list on it. */
+  const jumpTo = useCallback(
+    async (id: number) => {
+      const here = thread?.messages.some((m) => m.id === id);
+      if (!here && !(await load(conversationId, 'around', id))) return;
+      setAnchorId(id);
+      setVersion((v) => v + 1);
+    },
+    [thread, load, conversationId],
+  );
+
+  const toLatest = useCallback(async () => {
+    if (await load(conversationId, 'latest')) {
+      setAnchorId(null);
+      setVersion((v) => v + 1);
+    }
+  }, [load, conversationId]);
+
+  const anchorIndex = anchorId === null ? -1 : items.findIndex((i) => i.message?.id === anchorId);
+  const unreadIndex = items.findIndex((i) => i.firstUnread);
+  const initialIndex =
+    anchorIndex >= 0 ? anchorIndex : unreadIndex >= 0 ? unreadIndex : Math.max(0, items.length - 1);
+
+  return {
+    ready: thread !== undefined,
+    items,
+    firstItemIndex: thread?.firstItemIndex ?? 0,
+    hasNewer: thread?.hasNewer ?? false,
+    /** Changes when the window is replaced, so the list re-opens at its initial index. */
+    listKey: `${conversationId}:${version}`,
+    initialIndex,
+    anchorId,
+    older,
+    newer,
+    jumpTo,
+    toLatest,
+  };
+}

@@ -10,7 +10,9 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
 } from '@parley/protocol/constants';
 import { systemClock } from './clock';
+import { createInProcessBus } from './bus/in-process';
 import type { AppDeps } from './deps';
+import { DEFAULT_REALTIME } from './deps';
 import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
 import { createAccessTokens } from './features/auth/tokens';
@@ -32,6 +34,9 @@ import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
 import { registerSpa } from './http/spa';
 import { validatorCompiler } from './http/validation';
+import { registerGateway } from './realtime/gateway';
+import { createMemoryPresence } from './realtime/presence';
+import { createEventPublisher } from './realtime/publisher';
 
 /** A hop count becomes proxy-addr's trust function (Fastify accepts it, its types do not). */
 function trustProxyOption(value: AppDeps['config']['trustProxy']) {
@@ -103,22 +108,46 @@ export async function buildApp(deps: AppDeps) {
   });
   await registerOpenApi(app);
 
+  // Realtime: a bus and presence passed in are the caller's to close; the
+  // single-node defaults are closed with the app.
+  const bus = deps.bus ?? createInProcessBus((error) => app.log.error({ err: error }, 'bus'));
+  const presence = deps.presence ?? createMemoryPresence();
+  if (!deps.bus) app.addHook('onClose', () => bus.close());
+  if (!deps.presence) app.addHook('onClose', () => presence.close());
+  // Message events carry the message: the publisher reads it through the
+  // messages service (built below; only called after a commit).
+  const publisher = createEventPublisher(bus, (ids) => messages.byIds(ids), app.log);
+
   const { db } = deps.store;
   const users = createUsersService(db, now);
   const sessions = createSessionsService(db, now, {
     refreshTtlSeconds: deps.refreshTokenTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS,
     log: app.log,
+    onRevoked: publisher.sessionsRevoked,
   });
   const tokens = createAccessTokens(
     db,
     now,
     deps.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
   );
-  const conversations = createConversationsService(db, now, users);
-  const messages = createMessagesService(db, now, conversations);
+  const conversations = createConversationsService(db, now, users, publisher);
+  const messages = createMessagesService(db, now, conversations, publisher);
   const auth = createAuthService(users, sessions, tokens, conversations.provisionUser);
   const guard = authGuard({ tokens, sessions, users });
 
+  // Before every other route: @fastify/websocket must see the upgrade requests first.
+  await registerGateway(app, {
+    ...DEFAULT_REALTIME,
+    ...deps.realtime,
+    db,
+    bus,
+    presence,
+    tokens,
+    sessions,
+    loadMessages: messages.byIds,
+    now,
+    publicUrl: config.publicUrl,
+  });
   await app.register(healthRoutes({ ping: deps.store.ping }), { prefix: API_BASE });
   await app.register(authRoutes({ auth, limits, guard }), { prefix: API_BASE });
   await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });

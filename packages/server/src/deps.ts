@@ -1,8 +1,29 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Bus } from './bus/bus';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
+import type { Presence } from './realtime/presence';
 import type { Store } from './store/db';
+
+/** Realtime timings and limits; tests shorten them. */
+export interface RealtimeSettings {
+  /** The first frame must be hello within this (10 s). */
+  helloTimeoutMs: number;
+  /** A typing 'start' not refreshed within this becomes 'stop' (6 s). */
+  typingExpiryMs: number;
+  /** WebSocket ping interval; a socket silent for a whole interval is dropped (30 s). */
+  heartbeatMs: number;
+  /** A socket whose send buffer grows past this is closed with 4008 (1 MiB). */
+  maxBufferedBytes: number;
+}
+
+export const DEFAULT_REALTIME: RealtimeSettings = {
+  helloTimeoutMs: 10_000,
+  typingExpiryMs: 6_000,
+  heartbeatMs: 30_000,
+  maxBufferedBytes: 1024 * 1024,
+};
 
 /**
  * Everything buildApp needs, passed in rather than reached for: main.ts
@@ -19,6 +40,11 @@ export interface AppDeps {
   /** Defaults to the protocol's 15 minutes; tests shorten it (even below zero). */
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
+  /** The bus between nodes (Redis in production with REDIS_URL); in-process without it. */
+  bus?: Bus;
+  /** Who is online across nodes; this process's counts without it. */
+  presence?: Presence;
+  realtime?: Partial<RealtimeSettings>;
   /** Overrides the pino logger options built from config.logLevel (tests pass false). */
   logger?: FastifyServerOptions['logger'];
 }

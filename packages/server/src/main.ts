@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
+import { createRedisBus } from './bus/redis';
 import { ConfigError, loadConfig } from './config';
 import type { AppConfig } from './config';
 import { openStore } from './store/db';
+import { createRedisPresence } from './realtime/presence';
 import { runMigrations } from './store/migrate';
 
 // The composition root: config → store → migrations → redis → app → listen,
@@ -27,7 +30,11 @@ async function main(): Promise<void> {
   // maxRetriesPerRequest: a rate-limit check must not hang for long when Redis is away.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
 
-  const app = await buildApp({ store, config, redis });
+  // With Redis, realtime spans nodes: events over pub/sub, presence counted in Redis.
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : undefined;
+  const presence = redis ? createRedisPresence(redis, { nodeId: randomUUID() }) : undefined;
+
+  const app = await buildApp({ store, config, redis, bus, presence });
   app.log.info(
     { store: store.kind, redis: redis !== null, webDist: config.webDist },
     store.kind === 'sqlite' ? `store: SQLite at ${config.sqlitePath}` : 'store: PostgreSQL',
@@ -39,7 +46,9 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      await app.close(); // stops accepting, closes sockets with 1001, waits for in-flight requests
+      await presence?.close();
+      await bus?.close();
       await store.close();
       await redis?.quit();
       app.log.info('stopped');

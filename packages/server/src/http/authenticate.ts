@@ -48,7 +48,7 @@ export function authGuard(deps: {
     if (!claims || !(await deps.sessions.isActive(claims.sessionId, claims.userId))) {
       throw new HttpError(401, MSG.unauthenticated);
     }
-    request.auth = claims;
+    request.auth = { userId: claims.userId, sessionId: claims.sessionId };
     await deps.users.recordActivity(claims.userId);
   };
 }

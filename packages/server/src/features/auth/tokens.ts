@@ -17,6 +17,11 @@ export interface AccessClaims {
   sessionId: number;
 }
 
+/** A verified token's claims and its expiry (seconds since the epoch), for the socket's timer. */
+export interface VerifiedClaims extends AccessClaims {
+  expiresAt: number;
+}
+
 export function createAccessTokens(db: Kysely<Database>, now: Clock, ttlSeconds: number) {
   let key: Promise<Uint8Array> | null = null;
   const getKey = () => {
@@ -45,7 +50,7 @@ export function createAccessTokens(db: Kysely<Database>, now: Clock, ttlSeconds:
     },
 
     /** The claims of a valid, unexpired token; null for anything else. */
-    async verify(token: string): Promise<AccessClaims | null> {
+    async verify(token: string): Promise<VerifiedClaims | null> {
       try {
         const { payload } = await jwtVerify(token, await getKey(), {
           algorithms: [ALG],
@@ -61,7 +66,8 @@ export function createAccessTokens(db: Kysely<Database>, now: Clock, ttlSeconds:
         ) {
           return null;
         }
-        return { userId, sessionId };
+        // requiredClaims guarantees exp.
+        return { userId, sessionId, expiresAt: payload.exp ?? 0 };
       } catch {
         return null;
       }

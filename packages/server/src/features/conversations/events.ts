@@ -24,6 +24,63 @@ export type UserEventType =
   | 'conversation.restored'
   | 'message.hidden';
 
+export interface ConversationEventRow {
+  conversation_id: number;
+  seq: number;
+  type: ConversationEventType;
+  payload: Record<string, unknown>;
+}
+
+export interface UserEventRow {
+  user_id: number;
+  seq: number;
+  type: UserEventType;
+  payload: Record<string, unknown>;
+}
+
+/** The rows one transaction appended, in append order. */
+export interface AppendedEvents {
+  conversation: ConversationEventRow[];
+  user: UserEventRow[];
+}
+
+/**
+ * Realtime's side of the logs: told about rows only after their transaction
+ * committed, so a live client never sees an event a rollback undid. It never
+ * throws — a lost publish is repaired by the client's resume.
+ */
+export interface EventPublisher {
+  published(events: AppendedEvents): Promise<void>;
+}
+
+export type EventTransaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+/** What the appends of an open transaction collect, keyed by its `trx`. */
+const collecting = new WeakMap<Kysely<Database>, AppendedEvents>();
+
+/**
+ * `db.transaction().execute(fn)` that, after the commit, hands every event
+ * appended through its `trx` to the publisher. Writers of events use this
+ * instead of a bare transaction; an append in a bare one is stored but not
+ * published live (a new account's own chats: nobody listens yet).
+ */
+export function eventTransaction(
+  db: Kysely<Database>,
+  publisher: EventPublisher,
+): EventTransaction {
+  return async (fn) => {
+    const appended: AppendedEvents = { conversation: [], user: [] };
+    const result = await db.transaction().execute((trx) => {
+      collecting.set(trx, appended);
+      return fn(trx);
+    });
+    if (appended.conversation.length > 0 || appended.user.length > 0) {
+      await publisher.published(appended);
+    }
+    return result;
+  };
+}
+
 export async function appendConversationEvent(
   trx: Kysely<Database>,
   conversationId: number,
@@ -47,6 +104,7 @@ export async function appendConversationEvent(
       created_at: at,
     })
     .execute();
+  collecting.get(trx)?.conversation.push({ conversation_id: conversationId, seq, type, payload });
   return seq;
 }
 
@@ -67,5 +125,6 @@ export async function appendUserEvent(
     .insertInto('user_events')
     .values({ user_id: userId, seq, type, payload: JSON.stringify(payload), created_at: at })
     .execute();
+  collecting.get(trx)?.user.push({ user_id: userId, seq, type, payload });
   return seq;
 }

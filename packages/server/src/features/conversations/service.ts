@@ -8,7 +8,8 @@ import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
 import type { ConversationKind, Database } from '../../store/types';
 import type { UsersService } from '../users/service';
-import { appendConversationEvent, appendUserEvent } from './events';
+import { appendConversationEvent, appendUserEvent, eventTransaction } from './events';
+import type { EventPublisher } from './events';
 import * as q from './queries';
 import type { AccessRow, ListCursor, PivotChange } from './queries';
 import { toConversations } from './to-conversation';
@@ -35,7 +36,14 @@ function decodeCursor(text: string | undefined): ListCursor | null {
   return { pinned: Number(m[1]), at: m[2] ?? '', id: Number(m[3]) };
 }
 
-export function createConversationsService(db: Kysely<Database>, now: Clock, users: UsersService) {
+export function createConversationsService(
+  db: Kysely<Database>,
+  now: Clock,
+  users: UsersService,
+  publisher: EventPublisher,
+) {
+  const transaction = eventTransaction(db, publisher);
+
   /** Inserts a conversation and its members, with the creation events, inside `trx`. */
   async function create(
     trx: Kysely<Database>,
@@ -99,7 +107,7 @@ export function createConversationsService(db: Kysely<Database>, now: Clock, use
   /** provisionUser outside registration; a concurrent twin may win the unique key, which is fine. */
   async function ensureOwn(userId: number): Promise<void> {
     try {
-      await db.transaction().execute((trx) => provisionUser(trx, userId));
+      await transaction((trx) => provisionUser(trx, userId));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -128,7 +136,7 @@ export function createConversationsService(db: Kysely<Database>, now: Clock, use
     change: PivotChange,
   ): Promise<void> {
     const at = now().toISOString();
-    await db.transaction().execute(async (trx) => {
+    await transaction(async (trx) => {
       await q.lockConversation(trx, conversationId);
       await q.updatePivot(trx, userId, conversationId, change);
       await appendUserEvent(trx, userId, type, { conversation_id: conversationId, ...change }, at);
@@ -201,9 +209,9 @@ export function createConversationsService(db: Kysely<Database>, now: Clock, use
         ];
         const fields = { name: null, uniqueKey: key, createdBy: userId };
         try {
-          id = await db
-            .transaction()
-            .execute((trx) => create(trx, 'direct', fields, members, now().toISOString()));
+          id = await transaction((trx) =>
+            create(trx, 'direct', fields, members, now().toISOString()),
+          );
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           id = await q.idByUniqueKey(db, key);
@@ -227,17 +235,15 @@ export function createConversationsService(db: Kysely<Database>, now: Clock, use
         { userId, role: 'owner' as const },
         ...others.map((id) => ({ userId: id, role: null })),
       ];
-      const id = await db
-        .transaction()
-        .execute((trx) =>
-          create(
-            trx,
-            'group',
-            { name, uniqueKey: null, createdBy: userId },
-            members,
-            now().toISOString(),
-          ),
-        );
+      const id = await transaction((trx) =>
+        create(
+          trx,
+          'group',
+          { name, uniqueKey: null, createdBy: userId },
+          members,
+          now().toISOString(),
+        ),
+      );
       return get(userId, id);
     },
 

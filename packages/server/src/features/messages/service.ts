@@ -14,7 +14,12 @@ import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
 import type { Database } from '../../store/types';
-import { appendConversationEvent, appendUserEvent } from '../conversations/events';
+import {
+  appendConversationEvent,
+  appendUserEvent,
+  eventTransaction,
+} from '../conversations/events';
+import type { EventPublisher } from '../conversations/events';
 import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
 import * as q from './queries';
@@ -54,7 +59,10 @@ export function createMessagesService(
   db: Kysely<Database>,
   now: Clock,
   conversations: ConversationsService,
+  publisher: EventPublisher,
 ) {
+  const transaction = eventTransaction(db, publisher);
+
   async function one(id: number): Promise<Message> {
     const row = await q.findById(db, id);
     if (!row) throw notFound();
@@ -113,6 +121,11 @@ export function createMessagesService(
   }
 
   return {
+    /** Messages by id, serialized (realtime puts them in message events). */
+    async byIds(ids: number[]): Promise<Message[]> {
+      return toMessages(db, await q.findByIds(db, ids));
+    },
+
     /**
      * Idempotent on (sender, uuid): a retry gets the first message back. Two
      * concurrent twins both miss the lookup; the unique index lets one in and
@@ -138,7 +151,7 @@ export function createMessagesService(
         }
       }
       try {
-        const id = await db.transaction().execute((trx) =>
+        const id = await transaction((trx) =>
           insert(trx, access, userId, {
             uuid: input.uuid,
             message: input.message,
@@ -159,7 +172,7 @@ export function createMessagesService(
       const { message, access } = await requireVisible(userId, messageId);
       if (message.user_id !== userId) throw forbidden();
       const at = now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await transaction(async (trx) => {
         await conversations.lock(trx, access.id);
         await q.updateMessage(trx, message.id, { message: text, edited: 1, updated_at: at });
         await appendConversationEvent(
@@ -178,7 +191,7 @@ export function createMessagesService(
       const { message, access } = await requireVisible(userId, messageId);
       const at = now().toISOString();
       if (scope === 'me') {
-        await db.transaction().execute(async (trx) => {
+        await transaction(async (trx) => {
           await q.hideForUser(trx, userId, message.id);
           const payload = { conversation_id: access.id, message_id: message.id };
           await appendUserEvent(trx, userId, 'message.hidden', payload, at);
@@ -186,7 +199,7 @@ export function createMessagesService(
         return;
       }
       if (message.user_id !== userId) throw forbidden();
-      await db.transaction().execute(async (trx) => {
+      await transaction(async (trx) => {
         await conversations.lock(trx, access.id);
         await q.updateMessage(trx, message.id, { message: '', updated_at: at, deleted_at: at });
         const newest = (await q.newestLive(trx, access.id)) ?? null;
@@ -259,7 +272,7 @@ export function createMessagesService(
       const target = Math.min(messageId ?? newest, newest);
       const upTo = Math.max(target, access.last_read_message_id ?? 0);
       const at = now().toISOString();
-      const newMessages = await db.transaction().execute(async (trx) => {
+      const newMessages = await transaction(async (trx) => {
         await conversations.lock(trx, access.id);
         const count = await q.countUnread(
           trx,
@@ -309,7 +322,7 @@ export function createMessagesService(
         (m) => m.conversation_id === from.id && m.deleted_at === null && m.id > v.cleared,
       );
       if (originals.length !== wanted.size) throw notFound();
-      const ids = await db.transaction().execute(async (trx) => {
+      const ids = await transaction(async (trx) => {
         const out: number[] = [];
         for (const m of originals) {
           out.push(
@@ -343,7 +356,7 @@ export function createMessagesService(
         ref = { id: message.id, message: message.message, sender, deleted: false };
       }
       const at = now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await transaction(async (trx) => {
         await conversations.lock(trx, access.id);
         await conversations.setPinnedMessage(trx, access.id, messageId);
         await appendConversationEvent(

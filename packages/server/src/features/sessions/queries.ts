@@ -101,7 +101,7 @@ export async function revokeSessions(
   db: Kysely<Database>,
   filter: { userId: number; sessionId?: number; exceptSessionId?: number },
   at: string,
-): Promise<number> {
+): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     let query = trx
       .updateTable('sessions')
@@ -121,7 +121,7 @@ export async function revokeSessions(
         .where('used_at', 'is', null)
         .execute();
     }
-    return ids.length;
+    return ids;
   });
 }
 

@@ -25,8 +25,20 @@ const refreshInvalid = () => new HttpError(401, MSG.refreshInvalid);
 export function createSessionsService(
   db: Kysely<Database>,
   now: Clock,
-  options: { refreshTtlSeconds: number; log: FastifyBaseLogger },
+  options: {
+    refreshTtlSeconds: number;
+    log: FastifyBaseLogger;
+    /** Told after the revocation commits, so open sockets of those sessions close at once. */
+    onRevoked?: (sessionIds: number[]) => Promise<void>;
+  },
 ) {
+  /** Revokes, then tells realtime which sessions ended. */
+  const revokeSessions = async (filter: Parameters<typeof q.revokeSessions>[1], at: string) => {
+    const ids = await q.revokeSessions(db, filter, at);
+    if (ids.length > 0) await options.onRevoked?.(ids);
+    return ids.length;
+  };
+
   const expiry = (from: Date) =>
     new Date(from.getTime() + options.refreshTtlSeconds * 1000).toISOString();
 
@@ -70,7 +82,7 @@ export function createSessionsService(
 
       const revokeFamily = async () => {
         options.log.warn({ sessionId: found.session_id }, 'refresh token reused: session revoked');
-        await q.revokeSessions(db, { userId: found.user_id, sessionId: found.session_id }, iso);
+        await revokeSessions({ userId: found.user_id, sessionId: found.session_id }, iso);
         return refreshInvalid();
       };
       if (found.used_at !== null) throw await revokeFamily();
@@ -101,11 +113,11 @@ export function createSessionsService(
 
     /** Revokes one of the user's sessions; false when it is not theirs or already gone. */
     async revoke(userId: number, sessionId: number): Promise<boolean> {
-      return (await q.revokeSessions(db, { userId, sessionId }, now().toISOString())) > 0;
+      return (await revokeSessions({ userId, sessionId }, now().toISOString())) > 0;
     },
 
     async revokeOthers(userId: number, keepSessionId: number): Promise<number> {
-      return q.revokeSessions(db, { userId, exceptSessionId: keepSessionId }, now().toISOString());
+      return revokeSessions({ userId, exceptSessionId: keepSessionId }, now().toISOString());
     },
 
     async list(userId: number, currentSessionId: number): Promise<Session[]> {

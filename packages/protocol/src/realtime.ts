@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { messageSchema } from './message';
+
+// The WebSocket contract (GET /api/v1/ws). Every frame is one JSON object
+// discriminated by `op`. The protocol version is checked on `hello`: a client
+// older or newer than the server gets `version_mismatch` and should reload
+// (an old tab must not misbehave against a new server, or the reverse).
+// See docs/REALTIME.md for the resume rules and ordering guarantees.
+
+/** Bumped on any incompatible change to the frames below. */
+export const REALTIME_PROTOCOL_VERSION = 1;
+
+/** Resume: a conversation further behind than this gets `refetch` instead of a backlog. */
+export const RESUME_MAX_EVENTS = 500;
+
+/** Close codes the client acts on. */
+export const WS_CLOSE = {
+  /** Server shutting down: reconnect (with resume) after a short delay. */
+  goingAway: 1001,
+  /** Unauthenticated, expired or revoked: refresh the token (or sign in), then reconnect. */
+  unauthenticated: 4001,
+  /** The protocol version does not match: reload the app. */
+  versionMismatch: 4002,
+  /** A frame that breaks the contract. */
+  badFrame: 4003,
+  /** The client read too slowly: reconnect and resume. */
+  slowConsumer: 4008,
+} as const;
+
+const id = z.number().int().positive();
+const seq = z.number().int().nonnegative();
+
+// ---- client → server -------------------------------------------------------
+
+export const helloFrameSchema = z.object({
+  op: z.literal('hello'),
+  v: z.number().int(),
+  token: z.string().min(1),
+  /** The last user-event seq the client applied (0: none). */
+  user_seq: seq,
+  /** conversation id → the last conversation-event seq applied. Unlisted: no backlog. */
+  conversations: z.record(z.string().regex(/^\d{1,10}$/), seq),
+});
+
+export const clientFrameSchema = z.discriminatedUnion('op', [
+  helloFrameSchema,
+  /** A fresh access token after a refresh; the socket stays open. */
+  z.object({ op: z.literal('auth'), token: z.string().min(1) }),
+  z.object({
+    op: z.literal('typing'),
+    conversation_id: id,
+    state: z.enum(['start', 'stop']),
+  }),
+  z.object({ op: z.literal('ping') }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+export type HelloFrame = z.infer<typeof helloFrameSchema>;
+
+// ---- events ------------------------------------------------------------------
+
+/** message.new and message.edited carry the whole message, so no fetch is needed. */
+const messagePayloadSchema = z.object({ message_id: id, message: messageSchema });
+
+const conversationEventBase = {
+  op: z.literal('event'),
+  scope: z.literal('conversation'),
+  conversation_id: id,
+  seq: id,
+};
+
+export const conversationEventFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...conversationEventBase,
+    type: z.enum(['message.new', 'message.edited']),
+    payload: messagePayloadSchema,
+  }),
+  z.object({
+    ...conversationEventBase,
+    type: z.enum([
+      'conversation.created',
+      'message.deleted',
+      'message.viewed',
+      'conversation.pinned_message',
+    ]),
+    payload: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type ConversationEventFrame = z.infer<typeof conversationEventFrameSchema>;
+
+export const userEventFrameSchema = z.object({
+  op: z.literal('event'),
+  scope: z.literal('user'),
+  seq: id,
+  type: z.enum([
+    'conversation.joined',
+    'conversation.updated',
+    'conversation.read',
+    'conversation.cleared',
+    'conversation.deleted',
+    'conversation.restored',
+    'message.hidden',
+  ]),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type UserEventFrame = z.infer<typeof userEventFrameSchema>;
+
+// ---- server → client -------------------------------------------------------
+
+const eventFrameSchema = z.union([conversationEventFrameSchema, userEventFrameSchema]);
+
+export const serverFrameSchema = z.union([
+  z.object({ op: z.literal('ready'), user_id: id, online_user_ids: z.array(id) }),
+  eventFrameSchema,
+  /** Too far behind (or an unknown seq): fetch this state again over HTTP. */
+  z.object({
+    op: z.literal('refetch'),
+    scope: z.enum(['conversation', 'user']),
+    conversation_id: id.optional(),
+  }),
+  z.object({
+    op: z.literal('typing'),
+    conversation_id: id,
+    user_id: id,
+    state: z.enum(['start', 'stop']),
+  }),
+  z.object({ op: z.literal('presence'), user_id: id, online: z.boolean() }),
+  z.object({ op: z.literal('error'), message: z.string() }),
+  z.object({ op: z.literal('version_mismatch'), server_v: z.number().int() }),
+  z.object({ op: z.literal('pong') }),
+]);
+export type ServerFrame = z.infer<typeof serverFrameSchema>;

@@ -1,0 +1,61 @@
+// The message bus between server nodes. One publish reaches every node's
+// subscribers of that channel; a node subscribes to a channel once however
+// many of its sockets listen (the implementations keep the local handlers).
+//
+// Channels: `conv:<id>` (conversation events and typing), `user:<id>` (user
+// events), `session:<sid>` (revocation), `presence` (online/offline changes).
+// Payloads are JSON values; delivery is at most once and, per channel and
+// publisher, in publish order.
+
+export type BusHandler = (payload: unknown) => void;
+
+export interface Bus {
+  publish(channel: string, payload: unknown): Promise<void>;
+  /** Resolves once the subscription is live; the returned function removes it. */
+  subscribe(channel: string, handler: BusHandler): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+export const channels = {
+  conversation: (id: number) => `conv:${id}`,
+  user: (id: number) => `user:${id}`,
+  session: (id: number) => `session:${id}`,
+  presence: 'presence',
+} as const;
+
+/** Local handler sets per channel: the part both implementations share. */
+export class HandlerTable {
+  private readonly table = new Map<string, Set<BusHandler>>();
+
+  /** Adds a handler; true when it is the channel's first. */
+  add(channel: string, handler: BusHandler): boolean {
+    let set = this.table.get(channel);
+    const first = set === undefined;
+    if (!set) this.table.set(channel, (set = new Set()));
+    set.add(handler);
+    return first;
+  }
+
+  /** Removes a handler; true when the channel has none left. */
+  remove(channel: string, handler: BusHandler): boolean {
+    const set = this.table.get(channel);
+    if (!set?.delete(handler)) return false;
+    if (set.size > 0) return false;
+    this.table.delete(channel);
+    return true;
+  }
+
+  dispatch(channel: string, payload: unknown, onError: (error: unknown) => void): void {
+    for (const handler of [...(this.table.get(channel) ?? [])]) {
+      try {
+        handler(payload);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  }
+
+  clear(): void {
+    this.table.clear();
+  }
+}

@@ -1,0 +1,26 @@
+import type { Bus, BusHandler } from './bus';
+import { HandlerTable } from './bus';
+
+/**
+ * The bus of a single node (the default without REDIS_URL). Delivery is
+ * asynchronous like Redis's, so code that works here does not depend on a
+ * publish reaching subscribers before it returns. Tests share one instance
+ * between two apps to stand for two nodes.
+ */
+export function createInProcessBus(onError: (error: unknown) => void = () => {}): Bus {
+  const handlers = new HandlerTable();
+  return {
+    async publish(channel, payload) {
+      // A copy through JSON: subscribers get what Redis would give them.
+      const copy: unknown = JSON.parse(JSON.stringify(payload));
+      queueMicrotask(() => handlers.dispatch(channel, copy, onError));
+    },
+    async subscribe(channel: string, handler: BusHandler) {
+      handlers.add(channel, handler);
+      return () => void handlers.remove(channel, handler);
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { Redis } from 'ioredis';
+import type { Bus, BusHandler } from './bus';
+import { HandlerTable } from './bus';
+
+/**
+ * Redis pub/sub: one connection publishes, one subscribes (a subscribed
+ * connection can do nothing else). The node SUBSCRIBEs to a channel when its
+ * first local handler arrives and UNSUBSCRIBEs after the last one leaves.
+ * `prefix` keeps deployments (and test runs) sharing a Redis apart.
+ */
+export function createRedisBus(
+  url: string,
+  options: { prefix?: string; onError?: (error: unknown) => void } = {},
+): Bus {
+  const prefix = options.prefix ?? 'parley:';
+  const onError = options.onError ?? (() => {});
+  const publisher = new Redis(url, { maxRetriesPerRequest: 1 });
+  const subscriber = new Redis(url);
+  const handlers = new HandlerTable();
+  /** The SUBSCRIBE of each channel, so a second handler also waits until it is live. */
+  const live = new Map<string, Promise<unknown>>();
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  subscriber.on('message', (fullChannel: string, text: string) => {
+    if (!fullChannel.startsWith(prefix)) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    handlers.dispatch(fullChannel.slice(prefix.length), payload, onError);
+  });
+
+  return {
+    async publish(channel, payload) {
+      await publisher.publish(prefix + channel, JSON.stringify(payload));
+    },
+    async subscribe(channel: string, handler: BusHandler) {
+      if (handlers.add(channel, handler)) live.set(channel, subscriber.subscribe(prefix + channel));
+      await live.get(channel);
+      return () => {
+        if (handlers.remove(channel, handler)) {
+          live.delete(channel);
+          subscriber.unsubscribe(prefix + channel).catch(onError);
+        }
+      };
+    },
+    async close() {
+      handlers.clear();
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

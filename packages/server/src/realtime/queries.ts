@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import { PERSONAL_KINDS } from '../features/conversations/service';
+import type { ConversationEventRow, UserEventRow } from '../features/conversations/events';
+import { flag } from '../store/types';
+import type { Database } from '../store/types';
+
+// The reads of the gateway: memberships, the two event logs after a seq, and
+// who shares a conversation with whom (presence). All start from indexed keys.
+
+export interface Membership {
+  conversationId: number;
+  lastSeq: number;
+  joinedAt: string;
+}
+
+/** A link counts when it gives access: a group left (deleted) does not, a hidden direct chat does. */
+const gives = (row: { type: string; deleted: boolean | number }) =>
+  !flag(row.deleted) || PERSONAL_KINDS.some((k) => k === row.type);
+
+export async function memberships(
+  db: Kysely<Database>,
+  userId: number,
+  conversationId?: number,
+): Promise<Membership[]> {
+  let query = db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['c.id', 'c.type', 'c.last_seq', 'm.deleted', 'm.joined_at'])
+    .where('m.user_id', '=', userId);
+  if (conversationId !== undefined) query = query.where('c.id', '=', conversationId);
+  const rows = await query.execute();
+  return rows
+    .filter(gives)
+    .map((r) => ({ conversationId: r.id, lastSeq: r.last_seq, joinedAt: r.joined_at }));
+}
+
+/** The last seq written before `at` (0 if none): where a member who joined at `at` starts. */
+export async function seqBefore(
+  db: Kysely<Database>,
+  conversationId: number,
+  at: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_events')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('conversation_id', '=', conversationId)
+    .where('created_at', '<', at)
+    .executeTakeFirst();
+  return row?.seq ?? 0;
+}
+
+export async function conversationEventsAfter(
+  db: Kysely<Database>,
+  conversationId: number,
+  after: number,
+  limit: number,
+): Promise<ConversationEventRow[]> {
+  const rows = await db
+    .selectFrom('conversation_events')
+    .select(['conversation_id', 'seq', 'type', 'payload'])
+    .where('conversation_id', '=', conversationId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    type: r.type as ConversationEventRow['type'], // written only by events.ts with that type
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+  }));
+}
+
+export async function userEventsAfter(
+  db: Kysely<Database>,
+  userId: number,
+  after: number,
+  limit: number,
+): Promise<UserEventRow[]> {
+  const rows = await db
+    .selectFrom('user_events')
+    .select(['user_id', 'seq', 'type', 'payload'])
+    .where('user_id', '=', userId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    type: r.type as UserEventRow['type'], // written only by events.ts with that type
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+  }));
+}
+
+export async function userState(db: Kysely<Database>, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['last_seq', 'hide_status'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? { lastSeq: row.last_seq, hidden: flag(row.hide_status) } : null;
+}
+
+/** Users sharing a conversation with `userId` whose status is visible (hide_status off). */
+export async function visibleContacts(
+  db: Kysely<Database>,
+  userId: number,
+  conversationId?: number,
+): Promise<number[]> {
+  let query = db
+    .selectFrom('conversation_members as mine')
+    .innerJoin('conversation_members as other', 'other.conversation_id', 'mine.conversation_id')
+    .innerJoin('users as u', 'u.id', 'other.user_id')
+    .select('u.id')
+    .distinct()
+    .where('mine.user_id', '=', userId)
+    .where('other.user_id', '!=', userId)
+    .where('u.hide_status', '=', 0);
+  if (conversationId !== undefined)
+    query = query.where('mine.conversation_id', '=', conversationId);
+  return (await query.execute()).map((r) => r.id);
+}

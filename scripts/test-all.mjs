@@ -38,6 +38,7 @@ step('typecheck', bin('tsc'), ['-p', 'packages/protocol']);
 step('typecheck server', bin('tsc'), ['-p', 'packages/server']);
 step('typecheck web', bin('tsc'), ['-p', 'packages/web']);
 step('typecheck e2e', bin('tsc'), ['-p', 'e2e']);
+step('typecheck bench', bin('tsc'), ['--noEmit', '-p', 'bench']);
 step('lint', bin('eslint'), ['--max-warnings=0', '.']);
 // Import cycles, ignoring type-only imports (features must not depend on each other in a loop).
 step('import cycles', bin('dpdm'), [
@@ -56,6 +57,9 @@ step('vitest', bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${join(reports, 'vitest.json')}`,
 ]);
+// Benchmarks are not tests; this only proves the fanout scenario still runs
+// end to end on a tiny size (it fails on lost or duplicated deliveries).
+step('bench (tiny)', 'node', ['--import', 'tsx', 'bench/run.ts', 'fanout', '--tiny']);
 ensureWebBuild();
 step('playwright', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),

@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monotonicUs, summarizeProfile } from '../lib/cpuprofile';
+import { ApiClient } from '../lib/http';
+import type { Pinning } from '../lib/pin';
+import { mapLimit, sleep } from '../lib/pool';
+import { cpuSeconds, sampleRss, systemCpu } from '../lib/proc';
+import type { SystemCpu } from '../lib/proc';
+import type { RunningServer } from '../lib/server';
+import { mainThreadProfile, startServer } from '../lib/server';
+import type { FanoutConfig } from './config';
+import { printFanout } from './print';
+import type { OpenSocket } from './sockets';
+import { openSocket } from './sockets';
+import { makeSchedule, runSenders } from './sender';
+import { seed } from './seed';
+import { Tracker } from './tracker';
+
+// The fanout scenario end to end: server → users and groups → sockets →
+// warm-up + measured sending → wait for stragglers → report. Every phase is
+// bounded, and a watchdog ends the run if something hangs anyway.
+
+export interface FanoutOptions {
+  pinning: Pinning;
+  cpuProf: boolean;
+}
+
+/** Waits until nothing is outstanding, or the grace period ends. */
+async function drain(tracker: Tracker, graceMs: number): Promise<void> {
+  const deadline = performance.now() + graceMs;
+  while (performance.now() < deadline) {
+    const { missing, pending } = tracker.outstanding();
+    if (missing === 0 && pending === 0) return;
+    await sleep(20);
+  }
+}
+
+export async function runFanout(config: FanoutConfig, options: FanoutOptions): Promise<number> {
+  const users = config.groups * config.members;
+  // Seeding costs ~0.1 s of argon2 per user on one core; the rest is generous slack.
+  const hardLimitS = 90 + users * 0.5 + config.warmupS + config.durationS + config.graceS;
+  let server: RunningServer | undefined;
+  const profDir = options.cpuProf ? mkdtempSync(join(tmpdir(), 'parley-prof-')) : undefined;
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`bench: fanout exceeded its hard limit of ${hardLimitS} s\n`);
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(3));
+  }, hardLimitS * 1000);
+
+  const sockets: OpenSocket[] = [];
+  try {
+    server = await startServer({ prefix: options.pinning.serverPrefix, cpuProfDir: profDir });
+    const api = new ApiClient(server.port, config.connections);
+    const tracker = new Tracker();
+
+    const seedStart = performance.now();
+    const groups = await seed(api, config.groups, config.members, config.seedConcurrency);
+    const seedS = (performance.now() - seedStart) / 1000;
+    const all = groups.flatMap((g) => g.members);
+    sockets.push(...(await mapLimit(all, 20, (u) => openSocket(server!.port, u, tracker))));
+    process.stderr.write(
+      `bench: seeded ${all.length} users in ${groups.length} groups (${seedS.toFixed(1)} s), ${sockets.length} sockets open\n`,
+    );
+    // Connection set-up errors are real errors, but must not be blamed on the load.
+    const setupErrors = tracker.errors;
+
+    const schedule = makeSchedule(config);
+    const pid = server.pid;
+    let cpuAtStart = NaN;
+    let cpuAtEnd = NaN;
+    let clientCpuStart = process.cpuUsage();
+    let clientCpuS = NaN;
+    let rss: { stop: () => number } | undefined;
+    let rssPeak = NaN;
+    // The server's and the load generator's cores: busy time beyond their own is a neighbour's.
+    const coreNames = options.pinning.serverPrefix.length > 0 ? ['cpu0', 'cpu1'] : ['cpu'];
+    let coreStart = coreNames.map((c) => systemCpu(c));
+    let coreBusyPct: number[] = [];
+    let coreStealPct: number[] = [];
+    // The load generator's own event-loop stalls inflate every latency it measures; report them.
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    let windowUs = { fromUs: 0, toUs: 0 };
+    const marks = [
+      setTimeout(() => {
+        cpuAtStart = cpuSeconds(pid);
+        clientCpuStart = process.cpuUsage();
+        windowUs.fromUs = monotonicUs();
+        rss = sampleRss(pid, 250);
+        loopDelay.enable();
+        coreStart = coreNames.map((c) => systemCpu(c));
+      }, schedule.warmupEnd - performance.now()),
+      setTimeout(() => {
+        cpuAtEnd = cpuSeconds(pid);
+        const used = process.cpuUsage(clientCpuStart);
+        clientCpuS = (used.user + used.system) / 1e6;
+        windowUs = { ...windowUs, toUs: monotonicUs() };
+        rssPeak = rss?.stop() ?? NaN;
+        loopDelay.disable();
+        const ends = coreNames.map((c) => systemCpu(c));
+        // Percent of one core for cpu0/cpu1; for the whole machine, of all cores.
+        const share = (pick: (c: SystemCpu) => number) =>
+          ends.map((e, i) => {
+            const start = coreStart[i] as SystemCpu;
+            return (100 * (pick(e) - pick(start))) / Math.max(1, e.total - start.total);
+          });
+        coreBusyPct = share((c) => c.busy);
+        coreStealPct = share((c) => c.steal);
+      }, schedule.end - performance.now()),
+    ];
+
+    await runSenders(config, schedule, groups, api, tracker);
+    // The end mark fires at the schedule's end, which the last send precedes by < 1 interval.
+    while (Number.isNaN(cpuAtEnd) && performance.now() < schedule.end + 1000) await sleep(5);
+    await drain(tracker, config.graceS * 1000);
+    marks.forEach(clearTimeout);
+
+    const { missing, pending } = tracker.outstanding();
+    if (pending > 0) {
+      for (const m of tracker.messages.values()) if (m.status === 'pending') m.status = 'failed';
+      tracker.errors += pending - 1;
+      tracker.error(`${pending} POSTs unanswered after the grace period`);
+    }
+    for (const s of sockets) s.close();
+    api.close();
+
+    await server.stop();
+    const profile = profDir ? mainThreadProfile(profDir) : undefined;
+    const hot = profile ? summarizeProfile(profile, windowUs) : undefined;
+
+    return printFanout({
+      config,
+      pinning: options.pinning.description,
+      seedS,
+      tracker,
+      lost: missing,
+      setupErrors,
+      serverCpuS: cpuAtEnd - cpuAtStart,
+      serverRssMiB: rssPeak,
+      clientCpuS,
+      clientLoopDelayP99Ms: loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : NaN,
+      clientLoopDelayMaxMs: loopDelay.count > 0 ? loopDelay.max / 1e6 : NaN,
+      cores: coreNames.map((name, i) => ({
+        name,
+        busyPct: coreBusyPct[i] ?? NaN,
+        stealPct: coreStealPct[i] ?? NaN,
+        // What the bench's own process used of that core, to tell a neighbour's share.
+        ownPct:
+          i === 0
+            ? (100 * (cpuAtEnd - cpuAtStart)) / config.durationS
+            : (100 * clientCpuS) / config.durationS,
+      })),
+      serverWarnings: server.logLines.length,
+      profile: hot,
+      profileFile: profile,
+    });
+  } finally {
+    clearTimeout(watchdog);
+    for (const s of sockets) s.socket.terminate();
+    await server?.stop(); // idempotent: a no-op after a clean run
+    // The profile is kept for a closer look only when asked for; otherwise nothing is left behind.
+    if (profDir && !options.cpuProf) rmSync(profDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,89 @@
+import type { ApiClient } from '../lib/http';
+import { cookieValue, expectStatus } from '../lib/http';
+import { mapLimit } from '../lib/pool';
+
+// Seeding goes through the real HTTP API, like a user would: register, sign
+// in, read /user for the id; then each group's first member creates the group
+// with the others. Nothing is written to the database behind the server's back.
+
+export interface BenchUser {
+  index: number;
+  id: number;
+  token: string;
+  group: number;
+}
+
+export interface BenchGroup {
+  index: number;
+  conversationId: number;
+  members: BenchUser[];
+}
+
+const PASSWORD = 'bench-password';
+
+async function csrfToken(client: ApiClient): Promise<string> {
+  const reply = await client.request('GET', '/health');
+  const token = cookieValue(reply.setCookie, 'XSRF-TOKEN');
+  if (!token) throw new Error('the server set no XSRF-TOKEN cookie');
+  return token;
+}
+
+async function seedUser(
+  client: ApiClient,
+  csrf: string,
+  runId: string,
+  index: number,
+  group: number,
+): Promise<BenchUser> {
+  // Usernames allow latin letters, digits and spaces only.
+  const username = `bench${runId}u${index}`;
+  const login = `${username}@bench.invalid`;
+  const register = await client.request('POST', '/register', {
+    csrf,
+    json: { name: `Bench ${index}`, username, login, password: PASSWORD },
+  });
+  expectStatus(register, 200, `register ${username}`);
+  const signIn = await client.request('POST', '/login', {
+    csrf,
+    json: { login, password: PASSWORD },
+  });
+  expectStatus(signIn, 200, `login ${username}`);
+  const token = (signIn.body as { access_token?: unknown }).access_token;
+  if (typeof token !== 'string') throw new Error(`login ${username}: no access_token`);
+  const me = await client.request('GET', '/user', { token });
+  expectStatus(me, 200, `GET /user for ${username}`);
+  const id = (me.body as { id?: unknown }).id;
+  if (typeof id !== 'number') throw new Error(`GET /user for ${username}: no id`);
+  return { index, id, token, group };
+}
+
+export async function seed(
+  client: ApiClient,
+  groups: number,
+  members: number,
+  concurrency: number,
+): Promise<BenchGroup[]> {
+  const csrf = await csrfToken(client);
+  const runId = Date.now().toString(36);
+  const slots = Array.from({ length: groups * members }, (_, i) => i);
+  const users = await mapLimit(slots, concurrency, (i) =>
+    seedUser(client, csrf, runId, i, Math.floor(i / members)),
+  );
+  return mapLimit(
+    Array.from({ length: groups }, (_, g) => g),
+    concurrency,
+    async (g) => {
+      const groupUsers = users.slice(g * members, (g + 1) * members);
+      const [owner, ...rest] = groupUsers;
+      if (!owner) throw new Error('empty group');
+      const reply = await client.request('POST', '/user/conversations/group', {
+        token: owner.token,
+        json: { name: `Bench group ${g}`, member_ids: rest.map((u) => u.id) },
+      });
+      expectStatus(reply, 200, `create group ${g}`);
+      const conversationId = (reply.body as { id?: unknown }).id;
+      if (typeof conversationId !== 'number') throw new Error(`group ${g}: no id in reply`);
+      return { index: g, conversationId, members: groupUsers };
+    },
+  );
+}

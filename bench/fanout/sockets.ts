@@ -1,0 +1,75 @@
+import { WebSocket } from 'ws';
+import type { BenchUser } from './seed';
+import type { Tracker } from './tracker';
+
+// One authenticated WebSocket per user, as one open browser tab: the hello
+// frame carries the token (never the URL), and the socket counts as open once
+// `ready` arrives. No Origin header is sent, which the server allows for
+// non-browser clients. Compression is off, as the server does not offer it.
+
+export interface OpenSocket {
+  user: BenchUser;
+  socket: WebSocket;
+  close: () => void;
+}
+
+const HELLO_TIMEOUT_MS = 10_000;
+
+export function openSocket(port: number, user: BenchUser, tracker: Tracker): Promise<OpenSocket> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/v1/ws`, { perMessageDeflate: false });
+  const seen = new Set<number>();
+  let closing = false;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new Error(`user ${user.index}: no ready within ${HELLO_TIMEOUT_MS} ms`));
+    }, HELLO_TIMEOUT_MS);
+    socket.on('open', () => {
+      socket.send(
+        JSON.stringify({ op: 'hello', v: 1, token: user.token, user_seq: 0, conversations: {} }),
+      );
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      tracker.error(`ws user ${user.index}: ${error.message}`);
+      reject(error);
+    });
+    socket.on('close', (code, reason) => {
+      clearTimeout(timer);
+      if (!closing) tracker.error(`ws user ${user.index} closed ${code} ${reason.toString()}`);
+    });
+    socket.on('message', (data) => {
+      // Parsing every frame is part of the client's work, as in the browser.
+      const frame = JSON.parse(String(data)) as {
+        op?: string;
+        scope?: string;
+        type?: string;
+        payload?: { message?: { id?: number; uuid?: string; message?: string } };
+        message?: string;
+      };
+      if (frame.op === 'ready') {
+        clearTimeout(timer);
+        resolve({
+          user,
+          socket,
+          close: () => {
+            closing = true;
+            socket.close(1000, 'bench done');
+          },
+        });
+        return;
+      }
+      if (frame.op === 'event' && frame.scope === 'conversation' && frame.type === 'message.new') {
+        const message = frame.payload?.message;
+        if (typeof message?.id === 'number' && typeof message.uuid === 'string') {
+          tracker.delivery(seen, message.id, message.uuid, message.message ?? '');
+        }
+        return;
+      }
+      // A refetch means the server gave up delivering in order: that is a failure here.
+      if (frame.op === 'refetch' || frame.op === 'error') {
+        tracker.error(`ws user ${user.index}: ${JSON.stringify(frame).slice(0, 200)}`);
+      }
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+// Resource use of another process, read from /proc (Linux only). CPU time is
+// utime+stime of /proc/<pid>/stat in clock ticks; RSS is VmRSS of
+// /proc/<pid>/status. Both cost a file read, so sampling a few times a second
+// does not disturb the server.
+
+let ticksPerSecond: number | null = null;
+
+function clockTicks(): number {
+  if (ticksPerSecond === null) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    } catch {
+      ticksPerSecond = 100; // the Linux default on every common architecture
+    }
+    if (!Number.isFinite(ticksPerSecond) || ticksPerSecond <= 0) ticksPerSecond = 100;
+  }
+  return ticksPerSecond;
+}
+
+/** User+system CPU seconds the process has used so far, or NaN without /proc. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; fields are counted after its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the name.
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return (utime + stime) / clockTicks();
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident set size in MiB, or NaN without /proc. */
+export function rssMiB(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Samples RSS until stopped and keeps the peak: the end value alone can hide a spike. */
+export function sampleRss(pid: number, everyMs: number): { stop: () => number } {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => {
+    const now = rssMiB(pid);
+    if (now > peak || Number.isNaN(peak)) peak = now;
+  }, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      const now = rssMiB(pid);
+      return Number.isNaN(peak) || now > peak ? now : peak;
+    },
+  };
+}
+
+export interface SystemCpu {
+  busy: number;
+  steal: number;
+  total: number;
+}
+
+/**
+ * CPU counters of one core (`cpu0`, `cpu1`) or of the machine (`cpu`) from
+ * /proc/stat, to spot noisy neighbours on a pinned core and VM steal.
+ */
+export function systemCpu(name = 'cpu'): SystemCpu {
+  try {
+    const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+    const line = lines.find((l) => l.startsWith(`${name} `)) ?? '';
+    const [, ...rest] = line.trim().split(/\s+/);
+    const n = rest.map(Number);
+    // user nice system idle iowait irq softirq steal. Interrupt time is left
+    // out of `busy`: loopback networking runs in softirq, which is the
+    // workload's own cost but is charged to no process.
+    const busy = (n[0] ?? 0) + (n[1] ?? 0) + (n[2] ?? 0);
+    const steal = n[7] ?? 0;
+    const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy, steal, total };
+  } catch {
+    return { busy: NaN, steal: NaN, total: NaN };
+  }
+}

@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiClient } from './http';
+import { sleep } from './pool';
+
+// The server under test runs as a child process, exactly as in production
+// (`node --import tsx packages/server/src/main.ts`), on a fresh SQLite data
+// directory so every run starts from an empty database, listening on
+// 127.0.0.1 only. Rate limits are raised: seeding registers hundreds of users
+// from one address, which the production limits rightly refuse.
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+const HIGH_LIMIT = '1000000';
+
+export interface ServerOptions {
+  /** Command prefix that pins the server, e.g. ['taskset', '-c', '0']. */
+  prefix: string[];
+  /** Write a V8 CPU profile into this directory when the server exits. */
+  cpuProfDir?: string;
+  logLevel?: string;
+}
+
+export interface RunningServer {
+  pid: number;
+  port: number;
+  dataDir: string;
+  /** Lines the server wrote at warn or above (LOG_LEVEL=warn): a clean run has none. */
+  logLines: string[];
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
+  const nodeArgs = ['--import', 'tsx'];
+  if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
+  const argv = [...options.prefix, process.execPath, ...nodeArgs, 'packages/server/src/main.ts'];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logLevel ?? 'warn',
+    NODE_ENV: 'production',
+    RATE_LIMIT_LOGIN_IP_MAX: HIGH_LIMIT,
+    RATE_LIMIT_LOGIN_ACCOUNT_MAX: HIGH_LIMIT,
+    RATE_LIMIT_REGISTER_IP_MAX: HIGH_LIMIT,
+    RATE_LIMIT_REFRESH_IP_MAX: HIGH_LIMIT,
+  };
+  // A SQLite run must not reach a database or Redis named in the caller's shell.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.PUBLIC_URL;
+
+  const [command, ...rest] = argv;
+  const child = spawn(command as string, rest, {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logLines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      if (logLines.length < 1000) logLines.push(line);
+      process.stderr.write(`[server] ${line.slice(0, 500)}\n`);
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM'); // graceful: lets --cpu-prof write its file
+      if (!(await waitExit(child, 10_000))) {
+        child.kill('SIGKILL');
+        await waitExit(child, 2_000);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  // Poll readiness: migrations run before listen, so /ready answering means usable.
+  const client = new ApiClient(port, 1);
+  const deadline = Date.now() + 30_000;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error('server not ready within 30 s');
+      try {
+        const reply = await client.request('GET', '/ready');
+        if (reply.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    client.close();
+  }
+  if (child.pid === undefined) throw new Error('server has no pid');
+  return { pid: child.pid, port, dataDir, logLines, stop };
+}
+
+/**
+ * The main thread's .cpuprofile in a directory. Node names them
+ * CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile, and `--import tsx` adds a
+ * loader thread with its own, nearly idle, profile: thread 0 is the one wanted.
+ */
+export function mainThreadProfile(dir: string): string | undefined {
+  const files = readdirSync(dir)
+    .filter((f) => /\.0\.\d+\.cpuprofile$/.test(f))
+    .sort();
+  const last = files[files.length - 1];
+  return last ? join(dir, last) : undefined;
+}

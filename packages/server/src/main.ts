@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
-import { createRedisBus } from './bus/redis';
+import { createRedisBus, reportConnectionErrors } from './bus/redis';
 import { ConfigError, loadConfig } from './config';
 import type { AppConfig } from './config';
 import { openStore } from './store/db';
@@ -27,14 +28,28 @@ async function main(): Promise<void> {
   const config = readConfig();
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await runMigrations(store.db);
+  // Redis errors are logged, never fatal: ioredis reconnects, the HTTP API
+  // keeps answering, and clients resume what a lost publish missed. Until the
+  // app's logger exists they go to stderr.
+  let log: FastifyBaseLogger | null = null;
+  const redisError = (what: string) => (error: unknown) => {
+    if (log) log.error({ err: error }, `redis (${what}): connection error`);
+    else process.stderr.write(`parley: redis (${what}): ${String(error)}\n`);
+  };
   // maxRetriesPerRequest: a rate-limit check must not hang for long when Redis is away.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  if (redis) reportConnectionErrors(redis, redisError('client'));
 
   // With Redis, realtime spans nodes: events over pub/sub, presence counted in Redis.
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : undefined;
-  const presence = redis ? createRedisPresence(redis, { nodeId: randomUUID() }) : undefined;
+  const bus = config.redisUrl
+    ? createRedisBus(config.redisUrl, { onError: redisError('bus') })
+    : undefined;
+  const presence = redis
+    ? createRedisPresence(redis, { nodeId: randomUUID(), onError: redisError('presence') })
+    : undefined;
 
   const app = await buildApp({ store, config, redis, bus, presence });
+  log = app.log;
   app.log.info(
     { store: store.kind, redis: redis !== null, webDist: config.webDist },
     store.kind === 'sqlite' ? `store: SQLite at ${config.sqlitePath}` : 'store: PostgreSQL',

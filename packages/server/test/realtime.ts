@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
+import type { ClientOptions } from 'ws';
 import { REALTIME_PROTOCOL_VERSION, serverFrameSchema } from '@parley/protocol/realtime';
 import type { ServerFrame } from '@parley/protocol/realtime';
 import type { Bus } from '../src/bus/bus';
@@ -103,8 +104,15 @@ export class TestSocket {
     });
   }
 
-  static open(baseUrl: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/v1/ws`, { headers });
+  static open(
+    baseUrl: string,
+    headers: Record<string, string> = {},
+    options: ClientOptions = {},
+  ): Promise<TestSocket> {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/v1/ws`, {
+      ...options,
+      headers,
+    });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new TestSocket(ws)));
       ws.once('unexpected-response', (_req, res) =>

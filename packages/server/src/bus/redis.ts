@@ -3,6 +3,21 @@ import type { Bus, BusHandler } from './bus';
 import { HandlerTable } from './bus';
 
 /**
+ * Sends a connection's errors to `onError`, the same error only once until
+ * the connection is ready again (ioredis repeats it on every reconnect attempt).
+ */
+export function reportConnectionErrors(redis: Redis, onError: (error: unknown) => void): void {
+  let last: string | null = null;
+  redis.on('ready', () => (last = null));
+  redis.on('error', (error: unknown) => {
+    const text = error instanceof Error ? error.message : String(error);
+    if (text === last) return;
+    last = text;
+    onError(error);
+  });
+}
+
+/**
  * Redis pub/sub: one connection publishes, one subscribes (a subscribed
  * connection can do nothing else). The node SUBSCRIBEs to a channel when its
  * first local handler arrives and UNSUBSCRIBEs after the last one leaves.
@@ -19,8 +34,10 @@ export function createRedisBus(
   const handlers = new HandlerTable();
   /** The SUBSCRIBE of each channel, so a second handler also waits until it is live. */
   const live = new Map<string, Promise<unknown>>();
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
+  // Connection errors are reported, never thrown: ioredis reconnects on its
+  // own, and a publish lost meanwhile is repaired by the clients' resume.
+  reportConnectionErrors(publisher, onError);
+  reportConnectionErrors(subscriber, onError);
   subscriber.on('message', (fullChannel: string, text: string) => {
     if (!fullChannel.startsWith(prefix)) return;
     let payload: unknown;

@@ -28,7 +28,9 @@ import type { Presence } from './presence';
 import type { LoadMessages } from './publisher';
 import { toConversationFrames, toUserFrame } from './publisher';
 import * as q from './queries';
-import type { Membership } from './queries';
+import { Subscriptions } from './subscriptions';
+import { planResume } from './resume';
+import { TypingState } from './typing';
 
 // One socket, from `hello` to close. Everything the socket receives goes
 // through one serial queue: the resume backlog first, then live events, so
@@ -72,8 +74,8 @@ export class Connection {
   private userSeq = 0;
   private contacts = new Set<number>();
   private queue: Promise<void> = Promise.resolve();
-  private readonly subscriptions = new Map<string, () => void>();
-  private readonly typing = new Map<number, NodeJS.Timeout>();
+  private readonly subscriptions: Subscriptions;
+  private readonly typing: TypingState;
   private helloTimer: NodeJS.Timeout | null;
   private expiryTimer: NodeJS.Timeout | null = null;
 
@@ -81,6 +83,8 @@ export class Connection {
     private readonly socket: WebSocket,
     private readonly deps: ConnectionDeps,
   ) {
+    this.typing = new TypingState(deps, () => this.userId);
+    this.subscriptions = new Subscriptions(deps.bus);
     this.helloTimer = setTimeout(
       () => this.close(WS_CLOSE.unauthenticated, 'hello expected'),
       deps.helloTimeoutMs,
@@ -176,22 +180,10 @@ export class Connection {
     this.expiryTimer = setTimeout(() => this.close(WS_CLOSE.unauthenticated, 'token expired'), ms);
   }
 
-  private async subscribe(channel: string, handler: (payload: unknown) => void) {
-    const off = await this.deps.bus.subscribe(channel, handler);
-    if (this.closed) return off();
-    this.subscriptions.get(channel)?.();
-    this.subscriptions.set(channel, off);
-  }
-
-  private unsubscribe(channel: string): void {
-    this.subscriptions.get(channel)?.();
-    this.subscriptions.delete(channel);
-  }
-
   private async followSession(sessionId: number): Promise<void> {
-    if (this.sessionId !== 0) this.unsubscribe(channels.session(this.sessionId));
+    if (this.sessionId !== 0) this.subscriptions.remove(channels.session(this.sessionId));
     this.sessionId = sessionId;
-    await this.subscribe(channels.session(sessionId), (payload) => {
+    await this.subscriptions.add(channels.session(sessionId), (payload) => {
       if (sessionBusSchema.safeParse(payload).success) {
         this.close(WS_CLOSE.unauthenticated, 'session revoked');
       }
@@ -216,8 +208,8 @@ export class Connection {
     let release!: () => void;
     this.queue = new Promise((resolve) => (release = resolve));
     await this.followSession(claims.sessionId);
-    await this.subscribe(channels.user(this.userId), (payload) => this.onUserBus(payload));
-    await this.subscribe(channels.presence, (payload) => this.onPresenceBus(payload));
+    await this.subscriptions.add(channels.user(this.userId), (payload) => this.onUserBus(payload));
+    await this.subscriptions.add(channels.presence, (payload) => this.onPresenceBus(payload));
     // The user seq before the memberships: a later join arrives live and is followed then.
     const userLastSeq = (await q.userState(this.deps.db, this.userId))?.lastSeq ?? 0;
     const joined = await q.memberships(this.deps.db, this.userId);
@@ -225,20 +217,8 @@ export class Connection {
 
     // Where each conversation resumes, decided before `ready` so typing and
     // membership checks work from the first frame on; sent after it.
-    const refetch: number[] = [];
-    const backlog: Membership[] = [];
-    for (const m of joined) {
-      const since = frame.conversations[String(m.conversationId)];
-      if (since === undefined) {
-        this.sent.set(m.conversationId, m.lastSeq);
-      } else if (since > m.lastSeq || m.lastSeq - since > RESUME_MAX_EVENTS) {
-        this.sent.set(m.conversationId, m.lastSeq);
-        refetch.push(m.conversationId);
-      } else {
-        this.sent.set(m.conversationId, since);
-        backlog.push(m);
-      }
-    }
+    const { sent, refetch, backlog } = planResume(joined, frame.conversations);
+    for (const [id, seq] of sent) this.sent.set(id, seq);
 
     this.contacts = new Set(await q.visibleContacts(this.deps.db, this.userId));
     if (this.closed) return;
@@ -330,13 +310,13 @@ export class Connection {
       }
     } else if (!member && following) {
       this.sent.delete(conversationId);
-      this.unsubscribe(channels.conversation(conversationId));
-      this.stopTyping(conversationId);
+      this.subscriptions.remove(channels.conversation(conversationId));
+      this.typing.stop(conversationId);
     }
   }
 
   private follow(conversationId: number): Promise<void> {
-    return this.subscribe(channels.conversation(conversationId), (payload) =>
+    return this.subscriptions.add(channels.conversation(conversationId), (payload) =>
       this.onConversationBus(payload),
     );
   }
@@ -389,39 +369,12 @@ export class Connection {
     this.armExpiry(claims.expiresAt);
   }
 
-  private publishTyping(conversationId: number, state: 'start' | 'stop'): void {
-    const message = {
-      kind: 'typing',
-      conversation_id: conversationId,
-      user_id: this.userId,
-      state,
-    };
-    this.deps.bus.publish(channels.conversation(conversationId), message).catch((error) => {
-      this.deps.log.error({ err: error }, 'realtime: typing publish failed');
-    });
-  }
-
-  /** Start relays once and then only refreshes the expiry; stop relays only after a start. */
   private onTyping(conversationId: number, state: 'start' | 'stop'): void {
     if (!this.sent.has(conversationId)) {
       return this.send({ op: 'error', message: 'Not a member of this conversation.' });
     }
-    if (state === 'stop') return this.stopTyping(conversationId);
-    const running = this.typing.get(conversationId);
-    if (running) clearTimeout(running);
-    else this.publishTyping(conversationId, 'start');
-    this.typing.set(
-      conversationId,
-      setTimeout(() => this.stopTyping(conversationId), this.deps.typingExpiryMs),
-    );
-  }
-
-  private stopTyping(conversationId: number): void {
-    const running = this.typing.get(conversationId);
-    if (!running) return;
-    clearTimeout(running);
-    this.typing.delete(conversationId);
-    this.publishTyping(conversationId, 'stop');
+    if (state === 'stop') this.typing.stop(conversationId);
+    else this.typing.start(conversationId);
   }
 
   private async cleanup(): Promise<void> {
@@ -429,9 +382,8 @@ export class Connection {
     this.closed = true;
     if (this.helloTimer) clearTimeout(this.helloTimer);
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    for (const id of [...this.typing.keys()]) this.stopTyping(id);
-    for (const off of this.subscriptions.values()) off();
-    this.subscriptions.clear();
+    this.typing.stopAll();
+    this.subscriptions.removeAll();
     if (!this.counted) return;
     this.deps.log.info({ userId: this.userId }, 'realtime: disconnected');
     try {

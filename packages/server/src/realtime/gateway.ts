@@ -3,9 +3,11 @@ import websocket from '@fastify/websocket';
 import { API_BASE } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
 import { WS_CLOSE } from '@parley/protocol/realtime';
+import { channels } from '../bus/bus';
 import { HttpError } from '../http/http-error';
 import type { ConnectionDeps } from './connection';
 import { Connection } from './connection';
+import { userState } from './queries';
 
 // GET /api/v1/ws. The Origin is checked before the upgrade (a page on another
 // site must not open a socket with the user's cookies around); the token
@@ -25,6 +27,14 @@ function originAllowed(request: FastifyRequest, publicUrl: string | null): boole
   if (origin === undefined) return true;
   const own = publicUrl ?? `${request.protocol}://${request.host}`;
   return origin === own;
+}
+
+async function reportOffline(options: GatewayOptions, userIds: number[]): Promise<void> {
+  for (const userId of userIds) {
+    const state = await userState(options.db, userId);
+    if (!state || state.hidden) continue;
+    await options.bus.publish(channels.presence, { user_id: userId, online: false });
+  }
 }
 
 export async function registerGateway(app: FastifyInstance, options: GatewayOptions) {
@@ -47,6 +57,15 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
   }, options.heartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  // Users of a node that died without disconnecting them: their contacts
+  // learn it once the entries expired (one node reports each user).
+  const stopSweep = options.presence.onExpired((userIds) => {
+    void reportOffline(options, userIds).catch((error: unknown) =>
+      app.log.error({ err: error }, 'realtime: expired presence report failed'),
+    );
+  });
+  app.addHook('onClose', async () => stopSweep());
 
   app.get(
     `${API_BASE}/ws`,

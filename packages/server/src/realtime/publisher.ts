@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Message } from '@parley/protocol/message';
+import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
 import type { Bus } from '../bus/bus';
 import { channels } from '../bus/bus';
@@ -13,23 +13,51 @@ import type { ConversationBusMessage } from './bus-messages';
 
 export type LoadMessages = (ids: number[]) => Promise<Message[]>;
 
-const WITH_MESSAGE = new Set(['message.new', 'message.edited']);
+const WITH_MESSAGE = new Set([
+  'message.new',
+  'message.edited',
+  'conversation.pinned_message',
+  'message.deleted',
+]);
+
+const refOf = (m: Message): MessageRef => ({
+  id: m.id,
+  message: m.message,
+  sender: m.sender,
+  deleted: false,
+});
+
+/** The id of the message a row's frame carries whole, if any. */
+function carriedId(row: ConversationEventRow): number | null {
+  const key = row.type === 'message.deleted' ? 'last_message_id' : 'message_id';
+  const id = row.payload[key];
+  return WITH_MESSAGE.has(row.type) && typeof id === 'number' ? id : null;
+}
 
 /**
- * Rows of conversation_events → frames. message.new and message.edited get
- * the whole message (as it is now), loaded for all rows with one query.
+ * Rows of conversation_events → frames, with what a client needs to apply
+ * them without a fetch, loaded (as it is now) for all rows with one query:
+ * message.new and message.edited get the whole `message`,
+ * conversation.pinned_message the `pinned_message` ref (null when unpinned),
+ * message.deleted of the last message the new `last_message` (or null).
  */
 export async function toConversationFrames(
   rows: ConversationEventRow[],
   load: LoadMessages,
 ): Promise<ConversationEventFrame[]> {
-  const ids = rows
-    .filter((r) => WITH_MESSAGE.has(r.type) && typeof r.payload.message_id === 'number')
-    .map((r) => r.payload.message_id as number); // checked on the line above
+  const ids = rows.map(carriedId).filter((id) => id !== null);
   const messages = new Map((ids.length > 0 ? await load(ids) : []).map((m) => [m.id, m]));
   return rows.map((r) => {
-    const message = messages.get(r.payload.message_id as number);
-    const payload = WITH_MESSAGE.has(r.type) && message ? { ...r.payload, message } : r.payload;
+    const id = carriedId(r);
+    const message = id === null ? undefined : messages.get(id);
+    let payload = r.payload;
+    if (r.type === 'conversation.pinned_message') {
+      payload = { ...r.payload, pinned_message: message ? refOf(message) : null };
+    } else if (r.type === 'message.deleted') {
+      if ('last_message_id' in r.payload) payload = { ...r.payload, last_message: message ?? null };
+    } else if (message) {
+      payload = { ...r.payload, message };
+    }
     // The row's type decides the payload's shape; the frame schema states it for clients.
     return {
       op: 'event',

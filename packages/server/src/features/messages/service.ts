@@ -209,7 +209,13 @@ export function createMessagesService(
           trx,
           access.id,
           'message.deleted',
-          { message_id: message.id },
+          // The sender: a recipient's client lowers its unread counter from it.
+          // The new last message when it changed: the list's preview and order follow.
+          {
+            message_id: message.id,
+            user_id: message.user_id,
+            ...(lastChanged ? { last_message_id: newest?.id ?? null } : {}),
+          },
           at,
         );
       });
@@ -283,15 +289,18 @@ export function createMessagesService(
           access.mentioned_message_id !== null && access.mentioned_message_id <= upTo
             ? null
             : access.mentioned_message_id;
+        const lastRead = upTo > 0 ? upTo : access.last_read_message_id;
         await conversations.updatePivot(trx, userId, conversationId, {
-          last_read_message_id: upTo > 0 ? upTo : access.last_read_message_id,
+          last_read_message_id: lastRead,
           new_messages: count,
           mentioned_message_id: mention,
         });
+        // The pivot's values as stored (null, not 0, while nothing was ever read).
         const payload = {
           conversation_id: conversationId,
-          last_read_message_id: upTo,
+          last_read_message_id: lastRead,
           new_messages: count,
+          mentioned_message_id: mention,
         };
         await appendUserEvent(trx, userId, 'conversation.read', payload, at);
         if (

@@ -1,0 +1,292 @@
+import type { Conversation, LastMessage } from '@parley/protocol/conversation';
+import type { Message, MessageRef } from '@parley/protocol/message';
+import type { ServerFrame } from '@parley/protocol/realtime';
+import { usernameKey } from '@parley/protocol/rules/username';
+import type { Client } from './harness';
+import type { Person } from './messaging';
+
+// A web client's state as the sync-equivalence suite models it, and the pure
+// function that applies realtime events to it. The suite fetches this state
+// over HTTP, applies the events a socket delivered, fetches it again and
+// requires both to be equal: anything the events do not carry (or carry
+// wrong) shows up as a difference.
+//
+// What a client derives rather than reads from an event (documented in
+// docs/REALTIME.md, "Applying events"):
+// - a recipient's unread counter: +1 on message.new from someone else (the
+//   link not deleted); −1 on message.deleted of someone else's message the
+//   user had not read (id > last_read and > cleared, counter > 0);
+// - a mention: message.new whose text names the user (`@username`);
+// - the global unread count: the sum of new_messages over links not muted;
+// - the preview (current_user.last_message) and reply/forward/pinned refs
+//   follow message.new / edited / deleted from the messages they name.
+// conversation.joined and conversation.restored name a conversation the
+// client may not have: it fetches it (POST /user/conversation).
+
+export interface ClientState {
+  conversations: Map<number, Conversation>;
+  /** The newest page of history of the followed conversations. */
+  messages: Map<number, Message[]>;
+  unread: number;
+}
+
+const PAGE = 50;
+
+export async function fetchState(
+  client: Client,
+  who: Person,
+  followed: number[],
+): Promise<ClientState> {
+  const list = await client.get<{ conversations: Conversation[] }>(
+    '/user/conversations?include_hidden=1&limit=100',
+    { token: who.token },
+  );
+  const conversations = new Map(list.body.conversations.map((c) => [c.id, c]));
+  const messages = new Map<number, Message[]>();
+  for (const id of followed) {
+    if (!conversations.has(id)) continue;
+    const page = await client.get<{ messages: Message[] }>(
+      `/user/conversations/${id}/messages?limit=${PAGE}`,
+      { token: who.token },
+    );
+    messages.set(id, page.body.messages);
+  }
+  const unread = await client.get<{ count: number }>('/user/unread', { token: who.token });
+  return { conversations, messages, unread: unread.body.count };
+}
+
+/** A fresh fetch of one conversation (joined / restored ones), with its page if followed. */
+export type FetchConversation = (
+  id: number,
+) => Promise<{ conversation: Conversation; messages: Message[] | null } | null>;
+
+export function conversationFetcher(
+  client: Client,
+  who: Person,
+  followed: number[],
+): FetchConversation {
+  return async (id) => {
+    const res = await client.post<Conversation>(
+      '/user/conversation',
+      { conversation_id: id },
+      { token: who.token },
+    );
+    if (res.status !== 200) return null;
+    if (!followed.includes(id)) return { conversation: res.body, messages: null };
+    const page = await client.get<{ messages: Message[] }>(
+      `/user/conversations/${id}/messages?limit=${PAGE}`,
+      { token: who.token },
+    );
+    return { conversation: res.body, messages: page.body.messages };
+  };
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+const preview = (m: Message): LastMessage => ({
+  id: m.id,
+  message: m.message,
+  type: m.type,
+  created_at: m.created_at,
+  user_id: m.user_id,
+  sender: m.sender,
+});
+
+const refOf = (m: Message): MessageRef => ({
+  id: m.id,
+  message: m.message,
+  sender: m.sender,
+  deleted: false,
+});
+
+const DELETED_REF = (id: number): MessageRef => ({
+  id,
+  message: null,
+  sender: null,
+  deleted: true,
+});
+
+/** Replaces every reply/forward ref to `id` in every loaded page. */
+function updateRefs(state: ClientState, id: number, ref: MessageRef): void {
+  for (const page of state.messages.values()) {
+    for (const m of page) {
+      if (m.parent_id === id) m.parent = ref;
+      if (m.forwarded_id === id) m.forwarded = ref;
+    }
+  }
+  for (const c of state.conversations.values()) {
+    if (c.pinned_message?.id === id) c.pinned_message = ref;
+  }
+}
+
+function mentions(text: string, username: string): boolean {
+  const key = usernameKey(username);
+  return [...text.matchAll(/@([A-Za-z0-9]+)/g)].some((m) => usernameKey(m[1] ?? '') === key);
+}
+
+/** Pivot fields of a user event payload (0/1 flags as booleans). */
+function applyPivot(c: Conversation, payload: Record<string, unknown>): void {
+  const pivot = c.pivot as Record<string, unknown>;
+  for (const [key, value] of Object.entries(payload)) {
+    if (key === 'conversation_id' || key === 'deleted') continue;
+    if (!(key in pivot)) continue;
+    pivot[key] = typeof pivot[key] === 'boolean' ? value === 1 || value === true : value;
+  }
+}
+
+async function refetch(state: ClientState, id: number, fetch: FetchConversation) {
+  const fetched = await fetch(id);
+  if (!fetched) return;
+  state.conversations.set(id, fetched.conversation);
+  if (fetched.messages) state.messages.set(id, fetched.messages);
+}
+
+/** Applies delivered frames in order; returns the new state (the input is left alone). */
+export async function applyEvents(
+  before: ClientState,
+  frames: ServerFrame[],
+  me: Person,
+  fetchConversation: FetchConversation,
+): Promise<ClientState> {
+  const state: ClientState = clone(before);
+  for (const frame of frames) {
+    if (frame.op !== 'event') continue;
+    if (frame.scope === 'conversation') {
+      const id = frame.conversation_id;
+      const c = state.conversations.get(id);
+      if (!c) {
+        // A conversation the client does not list (e.g. restored by this message): fetch it.
+        if (!state.conversations.has(id)) await refetch(state, id, fetchConversation);
+        continue;
+      }
+      c.last_seq = Math.max(c.last_seq, frame.seq);
+      const page = state.messages.get(id);
+      switch (frame.type) {
+        case 'message.new': {
+          const m = frame.payload.message;
+          if (page && !page.some((x) => x.id === m.id)) page.push(clone(m));
+          c.current_user.last_message = preview(m);
+          c.last_message_at = m.created_at;
+          if (m.user_id !== me.id) {
+            c.pivot.new_messages += 1;
+            if (mentions(m.message, me.username)) c.pivot.mentioned_message_id = m.id;
+          }
+          break;
+        }
+        case 'message.edited': {
+          const m = frame.payload.message;
+          if (page) {
+            const i = page.findIndex((x) => x.id === m.id);
+            if (i >= 0) page[i] = clone(m);
+          }
+          if (c.current_user.last_message?.id === m.id) c.current_user.last_message = preview(m);
+          updateRefs(state, m.id, refOf(m));
+          break;
+        }
+        case 'message.deleted': {
+          const messageId = Number(frame.payload.message_id);
+          const senderId = frame.payload.user_id;
+          const p = c.pivot;
+          if (
+            senderId !== me.id &&
+            messageId > p.cleared &&
+            (p.last_read_message_id === null || p.last_read_message_id < messageId) &&
+            p.new_messages > 0
+          ) {
+            p.new_messages -= 1;
+          }
+          if (page) {
+            const i = page.findIndex((x) => x.id === messageId);
+            if (i >= 0) page.splice(i, 1);
+          }
+          if ('last_message' in frame.payload) {
+            // The conversation's new last message (the client's cleared still hides it).
+            const last = frame.payload.last_message as Message | null;
+            c.last_message_at = last ? last.created_at : null;
+            c.current_user.last_message = last && last.id > p.cleared ? preview(last) : null;
+          }
+          updateRefs(state, messageId, DELETED_REF(messageId));
+          break;
+        }
+        case 'message.viewed': {
+          const reader = Number(frame.payload.user_id);
+          const upTo = Number(frame.payload.up_to);
+          for (const m of page ?? []) {
+            if (m.id <= upTo && m.user_id !== reader) m.views = 1;
+          }
+          break;
+        }
+        case 'conversation.pinned_message': {
+          c.pinned_message = clone(frame.payload.pinned_message as MessageRef | null);
+          break;
+        }
+        case 'conversation.created':
+          break;
+      }
+      continue;
+    }
+    // User events.
+    const id = Number(frame.payload.conversation_id);
+    const c = state.conversations.get(id);
+    switch (frame.type) {
+      case 'conversation.joined':
+      case 'conversation.restored': {
+        await refetch(state, id, fetchConversation);
+        break;
+      }
+      case 'conversation.updated':
+        if (frame.payload.deleted === 0) {
+          await refetch(state, id, fetchConversation);
+        } else if (c) applyPivot(c, frame.payload);
+        break;
+      case 'conversation.read':
+        if (c) applyPivot(c, frame.payload);
+        break;
+      case 'conversation.cleared':
+        if (c) {
+          applyPivot(c, frame.payload);
+          const cleared = c.pivot.cleared;
+          const page = state.messages.get(id);
+          if (page)
+            state.messages.set(
+              id,
+              page.filter((m) => m.id > cleared),
+            );
+          if ((c.current_user.last_message?.id ?? 0) <= cleared) {
+            c.current_user.last_message = null;
+          }
+        }
+        break;
+      case 'conversation.deleted':
+        state.conversations.delete(id);
+        state.messages.delete(id);
+        break;
+      case 'message.hidden': {
+        const page = state.messages.get(id);
+        const messageId = Number(frame.payload.message_id);
+        if (page)
+          state.messages.set(
+            id,
+            page.filter((m) => m.id !== messageId),
+          );
+        break;
+      }
+    }
+  }
+  // Derived: the global unread count.
+  state.unread = [...state.conversations.values()]
+    .filter((c) => !c.pivot.muted)
+    .reduce((sum, c) => sum + c.pivot.new_messages, 0);
+  return state;
+}
+
+/** The comparable form: Maps become sorted plain objects. */
+export function comparable(state: ClientState) {
+  const byId = <T>(map: Map<number, T>) =>
+    Object.fromEntries([...map.entries()].sort(([a], [b]) => a - b));
+  return {
+    conversations: byId(state.conversations),
+    messages: byId(state.messages),
+    unread: state.unread,
+  };
+}

@@ -17,11 +17,21 @@ export function getRefreshToken(): string | null {
   }
 }
 
+type TokenListener = (accessToken: string) => void;
+const listeners = new Set<TokenListener>();
+
+/** Called after every save (sign-in, refresh): the realtime socket re-authenticates with it. */
+export function onTokensSaved(listener: TokenListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function saveTokens(pair: TokenPair): void {
   // The cookie outlives the access token a little on purpose: an expired
   // token produces a 401, which is what triggers the refresh (spec 4).
   setCookie(STORAGE_KEYS.tokenCookie, pair.access_token, { maxAgeSeconds: pair.expires_in + 60 });
   localStorage.setItem(STORAGE_KEYS.refreshToken, pair.refresh_token);
+  for (const listener of listeners) listener(pair.access_token);
 }
 
 export function clearAccessToken(): void {

@@ -4,6 +4,7 @@ import { useAuthStore } from '../auth/store';
 import { useUnreadTitle } from '../conversations/use-unread-title';
 import { ChatPane } from './ChatPane';
 import { OfflineBanner } from './OfflineBanner';
+import { startRealtime } from './realtime';
 import { parseConversationId } from './route-id';
 import { Sidebar } from './Sidebar';
 import { useSidebarStore } from './sidebar-store';
@@ -17,6 +18,9 @@ export function ChatShell() {
   const loadUser = useAuthStore((s) => s.loadUser);
   const collapsed = useSidebarStore((s) => s.collapsed);
   useUnreadTitle();
+
+  // One socket per tab while the signed-in chat is on screen; stopped on leaving or logout.
+  useEffect(() => startRealtime(), []);
 
   // After a reload the user is not in memory yet (only the tokens are).
   useEffect(() => {

@@ -1,41 +1,171 @@
+import { z } from 'zod';
 import type { Conversation, LastMessage } from '@parley/protocol/conversation';
-import { applyLastMessage, applyRead, removeConversation, upsertConversations } from './reducers';
+import type { Message } from '@parley/protocol/message';
+import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { applyUnreadChange } from '@parley/protocol/rules/unread';
+import { applyLastMessage, applyRead, removeConversation } from './reducers';
 import type { ConversationsState } from './reducers';
 
-// What the server pushes about conversations. The realtime gateway feeds
-// these in a later step; until then the HTTP replies use the same reducers.
+// What the realtime gateway pushes about conversations, applied to the list.
+// Pure: returns the next state and what has to be fetched again over HTTP
+// (events that do not carry the new state, or name a conversation we do not
+// hold). docs/REALTIME.md lists the frames; payloads are parsed, never cast.
 
-export type ConversationEvent =
-  | { type: 'conversation.updated'; conversation: Conversation }
-  | { type: 'conversation.removed'; conversation_id: number }
-  | { type: 'message.new'; conversation_id: number; message: LastMessage; unread_count?: number }
-  | {
-      type: 'read';
-      conversation_id: number;
-      new_messages: number;
-      unread_count?: number;
-      message_id?: number;
-    };
+export type ConversationsOutcome = {
+  state: ConversationsState;
+  /** Conversations to fetch again (and the global unread count with them). */
+  refetch: number[];
+};
 
-export function applyConversationEvent(
+export const toLastMessage = (m: Message): LastMessage => ({
+  id: m.id,
+  message: m.message,
+  type: m.type,
+  created_at: m.created_at,
+  user_id: m.user_id,
+  sender: m.sender,
+});
+
+const withSeq = (state: ConversationsState, id: number, seq: number): ConversationsState => {
+  const c = state.byId[id];
+  if (!c || c.last_seq >= seq) return state;
+  return { ...state, byId: { ...state.byId, [id]: { ...c, last_seq: seq } } };
+};
+
+/** Spec 4 unread rules (protocol rules/unread.ts) on one conversation and the global count. */
+function changeUnread(
   state: ConversationsState,
-  event: ConversationEvent,
+  c: Conversation,
+  next: (pair: { conversation: number; global: number }) => {
+    conversation: number;
+    global: number;
+  },
 ): ConversationsState {
-  switch (event.type) {
-    case 'conversation.updated':
-      return upsertConversations(state, [event.conversation]);
-    case 'conversation.removed':
-      return removeConversation(state, event.conversation_id);
+  const pair = next({ conversation: c.pivot.new_messages, global: state.unreadTotal });
+  const pivot = { ...c.pivot, new_messages: pair.conversation };
+  return {
+    ...state,
+    unreadTotal: pair.global,
+    byId: { ...state.byId, [c.id]: { ...c, pivot } },
+  };
+}
+
+/** A conversation event (scope 'conversation'). Seqs at or below the held one are already in. */
+export function applyConversationFrame(
+  state: ConversationsState,
+  frame: ConversationEventFrame,
+  ownId: number | null,
+): ConversationsOutcome {
+  const id = frame.conversation_id;
+  const c = state.byId[id];
+  if (!c) {
+    // A conversation not on a loaded page (or not yet known): fetch it when it matters.
+    const matters = frame.type === 'message.new' || frame.type === 'conversation.created';
+    return { state, refetch: matters ? [id] : [] };
+  }
+  if (frame.seq <= c.last_seq) return { state, refetch: [] };
+  switch (frame.type) {
     case 'message.new': {
-      const next = applyLastMessage(state, event.conversation_id, event.message);
-      return event.unread_count === undefined ? next : { ...next, unreadTotal: event.unread_count };
+      const message = frame.payload.message;
+      let next = applyLastMessage(state, id, toLastMessage(message));
+      const fresh = next.byId[id] ?? c;
+      const unread = message.user_id !== ownId && message.id > (c.pivot.last_read_message_id ?? 0);
+      if (unread) {
+        next = changeUnread(next, fresh, (pair) =>
+          applyUnreadChange(pair, { delta: 1, mutedOrIgnored: c.pivot.muted }),
+        );
+      }
+      return { state: withSeq(next, id, frame.seq), refetch: [] };
     }
-    case 'read':
-      return applyRead(state, {
-        conversationId: event.conversation_id,
-        newMessages: event.new_messages,
-        unreadTotal: event.unread_count,
-        lastReadId: event.message_id,
-      });
+    case 'message.edited': {
+      const message = frame.payload.message;
+      const isLast = c.current_user.last_message?.id === message.id;
+      const next = isLast ? applyLastMessage(state, id, toLastMessage(message)) : state;
+      return { state: withSeq(next, id, frame.seq), refetch: [] };
+    }
+    case 'message.deleted': {
+      // The server moved the preview and the counters; ask for them.
+      const deleted = idPayload.safeParse(frame.payload);
+      const lastId = c.current_user.last_message?.id ?? 0;
+      const affects =
+        !deleted.success ||
+        deleted.data.message_id >= lastId ||
+        deleted.data.message_id > (c.pivot.last_read_message_id ?? 0);
+      return { state: withSeq(state, id, frame.seq), refetch: affects ? [id] : [] };
+    }
+    case 'conversation.pinned_message':
+      return { state: withSeq(state, id, frame.seq), refetch: [id] };
+    case 'conversation.created':
+    case 'message.viewed':
+      return { state: withSeq(state, id, frame.seq), refetch: [] };
+  }
+}
+
+const idPayload = z.object({ message_id: z.number().int() });
+const conversationPayload = z.object({ conversation_id: z.number().int().positive() });
+const readPayload = z.object({
+  conversation_id: z.number().int().positive(),
+  // null when nothing in the conversation has been read yet.
+  last_read_message_id: z.number().int().nullable(),
+  new_messages: z.number().int().nonnegative(),
+});
+
+/** A user event (scope 'user'): the caller's own links to conversations. */
+export function applyUserFrame(
+  state: ConversationsState,
+  frame: UserEventFrame,
+): ConversationsOutcome {
+  if (frame.seq <= state.userSeq) return { state, refetch: [] };
+  const seen = { ...state, userSeq: frame.seq };
+  const target = conversationPayload.safeParse(frame.payload);
+  if (!target.success) return { state: seen, refetch: [] };
+  const id = target.data.conversation_id;
+  switch (frame.type) {
+    case 'conversation.read': {
+      const read = readPayload.safeParse(frame.payload);
+      const c = seen.byId[id];
+      if (!read.success || !c) return { state: seen, refetch: c ? [id] : [] };
+      // Read marks only move forward: an older one (a replayed backlog) changes nothing.
+      const held = c.pivot.last_read_message_id ?? 0;
+      const newest = c.current_user.last_message?.id ?? 0;
+      const upTo = read.data.last_read_message_id ?? 0;
+      if (upTo < held || (upTo === held && newest > upTo)) return { state: seen, refetch: [] };
+      const pair = applyUnreadChange(
+        { conversation: c.pivot.new_messages, global: seen.unreadTotal },
+        read.data.new_messages === 0
+          ? { delta: 0, mutedOrIgnored: c.pivot.muted }
+          : {
+              delta: read.data.new_messages - c.pivot.new_messages,
+              mutedOrIgnored: c.pivot.muted,
+            },
+      );
+      const global = c.pivot.muted ? seen.unreadTotal : pair.global;
+      return {
+        state: applyRead(seen, {
+          conversationId: id,
+          newMessages: read.data.new_messages,
+          unreadTotal: global,
+          lastReadId: upTo,
+        }),
+        refetch: [],
+      };
+    }
+    case 'conversation.deleted': {
+      const c = seen.byId[id];
+      const next = removeConversation(seen, id);
+      // Its unread no longer counts.
+      if (!c || c.pivot.muted) return { state: next, refetch: [] };
+      return {
+        state: { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) },
+        refetch: [],
+      };
+    }
+    case 'conversation.joined':
+    case 'conversation.restored':
+    case 'conversation.updated':
+    case 'conversation.cleared':
+    case 'message.hidden':
+      // The payload is a partial change of stored columns: the HTTP copy is the truth.
+      return { state: seen, refetch: [id] };
   }
 }

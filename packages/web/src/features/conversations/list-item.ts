@@ -22,6 +22,11 @@ export type ConversationListItem = {
   pinned: boolean;
   muted: boolean;
   blocked: boolean;
+  /** The other person of a direct chat (presence dot); null otherwise. */
+  friendId: number | null;
+  /** "X is typing…" in place of the preview; null when nobody types. */
+  typing: string | null;
+  online: boolean;
 };
 
 export function conversationTitle(c: Conversation, t: TFunction): string {
@@ -64,6 +69,9 @@ export function toListItem(
     pinned: c.pivot.pinned,
     muted: c.pivot.muted,
     blocked: isConversationBlocked(c),
+    friendId: c.type === 'direct' ? (c.friend?.id ?? null) : null,
+    typing: null,
+    online: false,
   };
 }
 

@@ -5,22 +5,43 @@ import { sortConversations } from '@parley/protocol/rules/list-order';
 // the server's pushes (events.ts) both end here, so the two paths agree.
 
 export type ConversationsState = {
-  /** Every conversation seen, by id. */
+  /**
+   * Every conversation seen, by id. Each one's `last_seq` is the last
+   * conversation event reflected in it (fetched, or applied from realtime):
+   * the resume position sent in `hello`.
+   */
   byId: Record<number, Conversation>;
   /** Global unread count (spec 3), shown in the document title. */
   unreadTotal: number;
+  /** The last user event applied (realtime resume position; 0: none yet). */
+  userSeq: number;
 };
 
-export const emptyConversations: ConversationsState = { byId: {}, unreadTotal: 0 };
+export const emptyConversations: ConversationsState = { byId: {}, unreadTotal: 0, userSeq: 0 };
 
+/**
+ * Fetched (or cached) conversations in. A copy older than the one held (a
+ * lower `last_seq`: a reply that left before an event we already applied)
+ * does not overwrite it.
+ */
 export function upsertConversations(
   state: ConversationsState,
   list: readonly Conversation[],
 ): ConversationsState {
   if (list.length === 0) return state;
   const byId = { ...state.byId };
-  for (const c of list) byId[c.id] = c;
+  for (const c of list) {
+    const held = byId[c.id];
+    if (!held || held.last_seq <= c.last_seq) byId[c.id] = c;
+  }
   return { ...state, byId };
+}
+
+/** The resume positions of `hello`: conversation id → last seq reflected. */
+export function resumePositions(state: ConversationsState): Record<string, number> {
+  const positions: Record<string, number> = {};
+  for (const c of Object.values(state.byId)) positions[String(c.id)] = c.last_seq;
+  return positions;
 }
 
 export function removeConversation(state: ConversationsState, id: number): ConversationsState {
@@ -55,7 +76,7 @@ export function applyRead(
       Math.max(c.pivot.last_read_message_id ?? 0, change.lastReadId ?? 0) || null,
     mentioned_message_id: change.newMessages === 0 ? null : c.pivot.mentioned_message_id,
   };
-  return { byId: { ...state.byId, [c.id]: { ...c, pivot } }, unreadTotal };
+  return { ...state, byId: { ...state.byId, [c.id]: { ...c, pivot } }, unreadTotal };
 }
 
 /** A message became the newest of its conversation (sent here or arrived). */

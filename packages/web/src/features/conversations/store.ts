@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { Conversation, LastMessage } from '@parley/protocol/conversation';
-import { applyConversationEvent } from './events';
-import type { ConversationEvent } from './events';
+import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { applyConversationFrame, applyUserFrame } from './events';
+import type { ConversationsOutcome } from './events';
 import { fetchConversation, fetchConversationPage, fetchUnreadCount } from './api';
 import { applyLastMessage, applyRead, emptyConversations, upsertConversations } from './reducers';
 import type { ConversationsState } from './reducers';
@@ -28,59 +29,135 @@ type Actions = {
     lastReadId: number,
   ) => void;
   lastMessage: (conversationId: number, last: LastMessage) => void;
-  dispatch: (event: ConversationEvent) => void;
+  /** A realtime conversation event; what it cannot apply is fetched again. */
+  applyConversationFrame: (frame: ConversationEventFrame, ownId: number | null) => void;
+  /** A realtime user event. */
+  applyUserFrame: (frame: UserEventFrame) => void;
+  /** Fetch these conversations and the global unread count again (coalesced). */
+  refetch: (ids: number[]) => void;
+  /** `refetch {scope:'user'}`: the first page and the unread count again. */
+  refetchAll: () => Promise<void>;
+  /** The local cache's copy, put under whatever the network already brought. */
+  hydrate: (cached: {
+    conversations: Conversation[];
+    unreadTotal: number;
+    userSeq: number;
+  }) => void;
   reset: () => void;
 };
 
+let refetchIds = new Set<number>();
+let refetchTimer: ReturnType<typeof setTimeout> | null = null;
+/** Bumped by reset: replies of a previous session are dropped. */
+let generation = 0;
+
 const initialPaging: Paging = { status: 'idle', nextCursor: null, loadingMore: false };
 
-export const useConversationStore = create<ConversationsState & Paging & Actions>()((set, get) => ({
-  ...emptyConversations,
-  ...initialPaging,
-  loadFirstPage: async () => {
-    if (get().status === 'loading') return;
-    set({ status: 'loading' });
-    try {
-      const [page, unread] = await Promise.all([fetchConversationPage(null), fetchUnreadCount()]);
+export const useConversationStore = create<ConversationsState & Paging & Actions>()((set, get) => {
+  const follow = (outcome: ConversationsOutcome) => {
+    set(outcome.state);
+    if (outcome.refetch.length > 0) get().refetch(outcome.refetch);
+  };
+
+  async function runRefetch(ids: number[]): Promise<void> {
+    const run = generation;
+    const [copies, unread] = await Promise.all([
+      Promise.all(ids.map((id) => fetchConversation(id).catch(() => null))),
+      fetchUnreadCount().catch(() => null),
+    ]);
+    if (run !== generation) return;
+    set((s) => ({
+      ...upsertConversations(
+        s,
+        copies.filter((c): c is Conversation => c !== null),
+      ),
+      unreadTotal: unread ?? s.unreadTotal,
+    }));
+  }
+
+  return {
+    ...emptyConversations,
+    ...initialPaging,
+    loadFirstPage: async () => {
+      if (get().status === 'loading') return;
+      set({ status: 'loading' });
+      const run = generation;
+      try {
+        const [page, unread] = await Promise.all([fetchConversationPage(null), fetchUnreadCount()]);
+        if (run !== generation) return;
+        set((s) => ({
+          ...upsertConversations(s, page.conversations),
+          unreadTotal: unread,
+          nextCursor: page.next_cursor,
+          status: 'ready',
+        }));
+      } catch {
+        set({ status: 'error' });
+      }
+    },
+    loadMore: async () => {
+      const { nextCursor, loadingMore } = get();
+      if (!nextCursor || loadingMore) return;
+      set({ loadingMore: true });
+      try {
+        const page = await fetchConversationPage(nextCursor);
+        set((s) => ({
+          ...upsertConversations(s, page.conversations),
+          nextCursor: page.next_cursor,
+        }));
+      } finally {
+        set({ loadingMore: false });
+      }
+    },
+    ensure: async (id) => {
+      const known = get().byId[id];
+      if (known) return known;
+      try {
+        const conversation = await fetchConversation(id);
+        set((s) => upsertConversations(s, [conversation]));
+        return conversation;
+      } catch {
+        return null;
+      }
+    },
+    upsert: (list) => set((s) => upsertConversations(s, list)),
+    read: (conversationId, newMessages, unreadTotal, lastReadId) =>
+      set((s) => applyRead(s, { conversationId, newMessages, unreadTotal, lastReadId })),
+    lastMessage: (conversationId, last) => set((s) => applyLastMessage(s, conversationId, last)),
+    applyConversationFrame: (frame, ownId) => follow(applyConversationFrame(get(), frame, ownId)),
+    applyUserFrame: (frame) => follow(applyUserFrame(get(), frame)),
+    refetch: (ids) => {
+      for (const id of ids) refetchIds.add(id);
+      refetchTimer ??= setTimeout(() => {
+        refetchTimer = null;
+        const batch = [...refetchIds];
+        refetchIds = new Set();
+        void runRefetch(batch);
+      }, REFETCH_DELAY_MS);
+    },
+    refetchAll: async () => {
+      set({ status: 'idle' });
+      await get().loadFirstPage();
+    },
+    hydrate: (cached) =>
       set((s) => ({
-        ...upsertConversations(s, page.conversations),
-        unreadTotal: unread,
-        nextCursor: page.next_cursor,
-        status: 'ready',
-      }));
-    } catch {
-      set({ status: 'error' });
-    }
-  },
-  loadMore: async () => {
-    const { nextCursor, loadingMore } = get();
-    if (!nextCursor || loadingMore) return;
-    set({ loadingMore: true });
-    try {
-      const page = await fetchConversationPage(nextCursor);
-      set((s) => ({
-        ...upsertConversations(s, page.conversations),
-        nextCursor: page.next_cursor,
-      }));
-    } finally {
-      set({ loadingMore: false });
-    }
-  },
-  ensure: async (id) => {
-    const known = get().byId[id];
-    if (known) return known;
-    try {
-      const conversation = await fetchConversation(id);
-      set((s) => upsertConversations(s, [conversation]));
-      return conversation;
-    } catch {
-      return null;
-    }
-  },
-  upsert: (list) => set((s) => upsertConversations(s, list)),
-  read: (conversationId, newMessages, unreadTotal, lastReadId) =>
-    set((s) => applyRead(s, { conversationId, newMessages, unreadTotal, lastReadId })),
-  lastMessage: (conversationId, last) => set((s) => applyLastMessage(s, conversationId, last)),
-  dispatch: (event) => set((s) => applyConversationEvent(s, event)),
-  reset: () => set({ ...emptyConversations, ...initialPaging }),
-}));
+        ...upsertConversations(
+          s,
+          cached.conversations.filter((c) => !(c.id in s.byId)),
+        ),
+        // The network's count wins once it came; the cache's shows until then.
+        unreadTotal: s.status === 'ready' ? s.unreadTotal : cached.unreadTotal,
+        userSeq: Math.max(s.userSeq, cached.userSeq),
+      })),
+    reset: () => {
+      generation += 1;
+      refetchIds = new Set();
+      if (refetchTimer !== null) clearTimeout(refetchTimer);
+      refetchTimer = null;
+      set({ ...emptyConversations, ...initialPaging });
+    },
+  };
+});
+
+/** Several events in a row (a resume backlog) make one round of fetches. */
+const REFETCH_DELAY_MS = 150;

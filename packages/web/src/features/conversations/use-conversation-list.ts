@@ -1,10 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../auth/store';
+import { useLiveStore } from './live-store';
 import { toListItem } from './list-item';
 import type { ConversationListItem } from './list-item';
 import { orderedConversations } from './reducers';
 import { useConversationStore } from './store';
+import { typingNameFrom, typingText } from './typing';
 
 /** Container hook: the first page on mount, rows in spec 4 order, "load more" for the list. */
 export function useConversationList(): {
@@ -18,6 +20,9 @@ export function useConversationList(): {
   const loadFirstPage = useConversationStore((s) => s.loadFirstPage);
   const loadMore = useConversationStore((s) => s.loadMore);
   const user = useAuthStore((s) => s.user);
+  const typing = useLiveStore((s) => s.typing);
+  const online = useLiveStore((s) => s.online);
+  const connected = useLiveStore((s) => s.connected);
 
   useEffect(() => {
     if (useConversationStore.getState().status === 'idle') void loadFirstPage();
@@ -25,14 +30,23 @@ export function useConversationList(): {
 
   const items = useMemo(
     () =>
-      orderedConversations({ byId, unreadTotal: 0 }).map((c) =>
-        toListItem(c, t, { ownId: user?.id ?? null, timeZone: user?.timezone ?? null }),
-      ),
-    [byId, t, user],
+      orderedConversations({ byId, unreadTotal: 0, userSeq: 0 }).map((c) => {
+        const item = toListItem(c, t, {
+          ownId: user?.id ?? null,
+          timeZone: user?.timezone ?? null,
+        });
+        return {
+          ...item,
+          typing: typingText(typing[c.id] ?? [], typingNameFrom(c), t),
+          online: connected && item.friendId !== null && Boolean(online[item.friendId]),
+        };
+      }),
+    [byId, t, user, typing, online, connected],
   );
   return {
     items,
-    loading: status === 'idle' || status === 'loading',
+    // The cached list shows while the network answers.
+    loading: (status === 'idle' || status === 'loading') && items.length === 0,
     loadMore: () => void loadMore(),
   };
 }

@@ -13,6 +13,8 @@ export type ComposerProps = {
   disabled?: boolean;
   onSubmit: (text: string) => void;
   onCancelMode: () => void;
+  /** The user types a new message (true) or stopped: sent, blurred, emptied (false). */
+  onTyping?: (typing: boolean) => void;
 };
 
 /**
@@ -26,6 +28,7 @@ export function Composer({
   disabled,
   onSubmit,
   onCancelMode,
+  onTyping,
 }: ComposerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(() => readDraft(conversationId));
@@ -43,6 +46,7 @@ export function Composer({
     if (editing) return setEditText(value);
     setDraft(value);
     writeDraft(conversationId, value);
+    onTyping?.(value.trim() !== '');
   };
 
   const submit = () => {
@@ -50,6 +54,7 @@ export function Composer({
     if (value === '' || disabled) return;
     onSubmit(value);
     if (!editing) change('');
+    onTyping?.(false);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -100,6 +105,7 @@ export function Composer({
           aria-label={t('messages.placeholder')}
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
+          onBlur={() => onTyping?.(false)}
           data-testid="composer-input"
         />
         <button

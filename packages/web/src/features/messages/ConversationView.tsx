@@ -7,9 +7,12 @@ import type { Message } from '@parley/protocol/message';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { useAuthStore } from '../auth/store';
+import { toLastMessage } from '../conversations/events';
 import { conversationTitle, toListItem } from '../conversations/list-item';
+import { useOnlineUser, useTypingIds } from '../conversations/live-store';
 import { orderedConversations } from '../conversations/reducers';
 import { useConversationStore } from '../conversations/store';
+import { typingNameFrom, typingText } from '../conversations/typing';
 import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
 import { deleteMessage, editMessage, forwardMessages } from './api';
 import { Composer } from './Composer';
@@ -21,15 +24,7 @@ import { MessageMenu } from './ui/MessageMenu';
 import type { MessageAction } from './ui/MessageMenu';
 import { useReadMarker } from './use-read-marker';
 import { useThread } from './use-thread';
-
-const toLast = (m: Message) => ({
-  id: m.id,
-  message: m.message,
-  type: m.type,
-  created_at: m.created_at,
-  user_id: m.user_id,
-  sender: m.sender,
-});
+import { useTypingSender } from './use-typing-sender';
 
 /** `/chat/:id` with a known conversation: header, history, composer. */
 export function ConversationView({ conversation }: { conversation: Conversation }) {
@@ -61,9 +56,22 @@ export function ConversationView({ conversation }: { conversation: Conversation 
   const retry = useMessageStore((s) => s.retry);
   const dispatch = useMessageStore((s) => s.dispatch);
   const noteLast = useConversationStore((s) => s.lastMessage);
+  const onTyping = useTypingSender(id);
+  const typingIds = useTypingIds(id);
+  const messages = useMessageStore((s) => s.threads[id]?.messages);
+  const direct = conversation.type === 'direct' ? conversation.friend : null;
+  const friendOnline = useOnlineUser(direct?.id);
+  const typing = typingText(
+    typingIds,
+    (userId) =>
+      typingNameFrom(conversation)(userId) ??
+      messages?.findLast((m) => m.user_id === userId)?.sender?.name ??
+      null,
+    t,
+  );
 
   const committed = (m: Message | null) => {
-    if (m) noteLast(m.conversation_id, toLast(m));
+    if (m) noteLast(m.conversation_id, toLastMessage(m));
   };
 
   const submit = async (text: string) => {
@@ -142,18 +150,31 @@ export function ConversationView({ conversation }: { conversation: Conversation 
           src={conversation.avatar ?? conversation.friend?.avatar ?? null}
           kind={conversation.is_saved ? 'saved' : conversation.is_system ? 'system' : 'person'}
           size={40}
+          online={friendOnline}
+          onlineLabel={t('presence.online')}
         />
         <span className="chat-pane-who">
           <strong data-testid="chat-title">{title}</strong>
-          <span className="chat-pane-sub">
-            {conversation.is_group
-              ? t('conversations.groupLabel')
-              : conversation.is_saved
-                ? t('conversations.savedHint')
-                : conversation.is_system
-                  ? t('conversations.systemHint')
-                  : (conversation.friend?.status ?? '')}
-          </span>
+          {typing ? (
+            <span className="chat-pane-sub is-typing" data-testid="chat-typing">
+              {typing}
+            </span>
+          ) : (
+            <span
+              className={`chat-pane-sub${friendOnline ? ' is-online' : ''}`}
+              data-testid="chat-subtitle"
+            >
+              {conversation.is_group
+                ? t('conversations.groupLabel')
+                : conversation.is_saved
+                  ? t('conversations.savedHint')
+                  : conversation.is_system
+                    ? t('conversations.systemHint')
+                    : direct
+                      ? t(friendOnline ? 'presence.online' : 'presence.recently')
+                      : (conversation.friend?.status ?? '')}
+            </span>
+          )}
         </span>
       </header>
       {thread.ready ? (
@@ -191,6 +212,7 @@ export function ConversationView({ conversation }: { conversation: Conversation 
           conversationId={id}
           mode={mode}
           onSubmit={(text) => void submit(text)}
+          onTyping={onTyping}
           onCancelMode={() => {
             setMode({ kind: 'new' });
             setTarget(null);

@@ -18,7 +18,11 @@ export type PendingMessage = {
   text: string;
   parent: MessageRef | null;
   createdAt: string;
-  /** Set when the send failed; the message then offers a retry with the same uuid. */
+  /**
+   * Set when the server refused the send; the message then offers a retry
+   * with the same uuid. A send that got no answer (offline) keeps null: it
+   * stays queued and goes again, same uuid, when the connection is back.
+   */
   error: string | null;
 };
 
@@ -141,6 +145,40 @@ export function applyDeleted(
     threads[Number(key)] = { ...thread, messages };
   }
   return { ...state, threads };
+}
+
+/** History cleared for this user up to `upTo` (spec 4): those messages go. */
+export function applyCleared(
+  state: MessagesState,
+  conversationId: number,
+  upTo: number,
+): MessagesState {
+  const thread = state.threads[conversationId];
+  if (!thread) return state;
+  const messages = thread.messages.filter((m) => m.id > upTo);
+  if (messages.length === thread.messages.length) return state;
+  return withThread(state, conversationId, { ...thread, messages });
+}
+
+/** Cached history (IndexedDB) for conversations not loaded from the network yet. */
+export function hydrateThreads(
+  state: MessagesState,
+  cached: { conversationId: number; messages: Message[] }[],
+  pending: PendingMessage[],
+): MessagesState {
+  const threads = { ...state.threads };
+  for (const c of cached) {
+    if (threads[c.conversationId]) continue;
+    threads[c.conversationId] = {
+      messages: mergeMessages([], c.messages),
+      hasOlder: true,
+      hasNewer: false,
+      firstItemIndex: FIRST_INDEX,
+    };
+  }
+  const next = { ...state.pending };
+  for (const p of pending) next[p.uuid] ??= p;
+  return { threads, pending: next };
 }
 
 /** Spec 4 Views: someone else read up to `upTo`; our messages up to it count as viewed. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@parley/protocol/message';
 import { bodyOf, json, mockFetch, resetBrowserState, signIn } from '../../test/http-fixtures';
 import { pendingOf } from './reducers';
@@ -91,5 +91,33 @@ describe('optimistic sending (spec 4)', () => {
     expect(uuids[1]).toBe(uuids[0]);
     expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
     expect(ids()).toEqual([40]);
+  });
+
+  it('offline: the message stays queued (no error) and the flush sends it, same uuid', async () => {
+    signIn();
+    const uuids: string[] = [];
+    let online = false;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    mockFetch((url, init) => {
+      if (init.method === 'POST' && url.endsWith('/user/messages')) {
+        const body = bodyOf(init) as { uuid: string };
+        uuids.push(body.uuid);
+        return json(200, message(50, body.uuid, 'later'));
+      }
+      return json(200, { messages: [], has_older: false, has_newer: false });
+    });
+    await useMessageStore.getState().load(5, 'latest');
+    expect(await useMessageStore.getState().send(5, 'later', null)).toBeNull();
+    const [queued] = pendingOf(useMessageStore.getState(), 5);
+    expect(queued?.error).toBeNull();
+    expect(uuids).toEqual([]);
+
+    online = true;
+    const sent = await useMessageStore.getState().flushQueue();
+    expect(sent.map((m) => m.id)).toEqual([50]);
+    expect(uuids).toEqual([queued?.uuid]);
+    expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
+    expect(await useMessageStore.getState().flushQueue()).toEqual([]);
+    onLine.mockRestore();
   });
 });

@@ -1,9 +1,10 @@
 import { create } from 'zustand';
 import type { Message, MessageRef } from '@parley/protocol/message';
-import { errorMessage } from '../../api/errors';
+import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { ApiError, errorMessage } from '../../api/errors';
 import { fetchHistory, sendMessage } from './api';
 import type { HistoryCursor } from './api';
-import { applyMessageEvent } from './events';
+import { applyMessageEvent, applyMessageFrame } from './events';
 import type { MessageEvent } from './events';
 import {
   addPending,
@@ -11,6 +12,7 @@ import {
   applyPage,
   emptyMessages,
   failPending,
+  hydrateThreads,
   retryPending,
 } from './reducers';
 import type { MessagesState, PageMode, PendingMessage } from './reducers';
@@ -27,11 +29,22 @@ type Actions = {
     parent: MessageRef | null,
   ) => Promise<Message | null>;
   retry: (uuid: string) => Promise<Message | null>;
+  /** Sends every queued (offline) message again, same uuid; resolves with the confirmed ones. */
+  flushQueue: () => Promise<Message[]>;
   dispatch: (event: MessageEvent) => void;
+  applyFrame: (frame: ConversationEventFrame | UserEventFrame, ownId: number | null) => void;
+  hydrate: (
+    cached: { conversationId: number; messages: Message[] }[],
+    pending: PendingMessage[],
+  ) => void;
   reset: () => void;
 };
 
 const inFlight = new Set<string>();
+/** uuids whose send is on the wire: a flush must not send them twice at once. */
+const sending = new Set<string>();
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 function cursorFor(mode: PageMode, anchor: number | undefined): HistoryCursor {
   if (anchor === undefined || mode === 'latest') return null;
@@ -42,6 +55,9 @@ function cursorFor(mode: PageMode, anchor: number | undefined): HistoryCursor {
 
 export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
   async function deliver(p: PendingMessage): Promise<Message | null> {
+    // Offline: the message stays queued (clock) until the connection is back.
+    if (isOffline() || sending.has(p.uuid)) return null;
+    sending.add(p.uuid);
     try {
       const message = await sendMessage({
         conversation_id: p.conversationId,
@@ -52,8 +68,12 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
       set((s) => applyMessage(s, message));
       return message;
     } catch (error) {
-      set((s) => failPending(s, p.uuid, errorMessage(error)));
+      // No answer at all: queued, not failed (the flush sends it again).
+      const noAnswer = error instanceof ApiError && error.status === null;
+      if (!noAnswer) set((s) => failPending(s, p.uuid, errorMessage(error)));
       return null;
+    } finally {
+      sending.delete(p.uuid);
     }
   }
 
@@ -91,7 +111,21 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
       set((s) => retryPending(s, uuid));
       return deliver(p); // the same uuid: the server answers the first copy if it had arrived
     },
+    flushQueue: async () => {
+      const queued = Object.values(get().pending)
+        .filter((p) => p.error === null)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      const sent: Message[] = [];
+      // In order, one after the other, so they keep the order they were written in.
+      for (const p of queued) {
+        const message = await deliver(p);
+        if (message) sent.push(message);
+      }
+      return sent;
+    },
     dispatch: (event) => set((s) => applyMessageEvent(s, event)),
+    applyFrame: (frame, ownId) => set((s) => applyMessageFrame(s, frame, ownId)),
+    hydrate: (cached, pending) => set((s) => hydrateThreads(s, cached, pending)),
     reset: () => set(emptyMessages),
   };
 });

@@ -38,16 +38,28 @@ export function ConversationAvatar({
   src,
   kind,
   size,
+  online = false,
+  onlineLabel,
 }: {
   id: number;
   name: string;
   src: string | null;
   kind: AvatarKind;
   size: number;
+  /** A direct chat's other person is online: a dot on the avatar. */
+  online?: boolean;
+  onlineLabel?: string;
 }) {
   const icon = kind === 'saved' ? <SavedIcon /> : kind === 'system' ? <SystemIcon /> : undefined;
   // Saved Messages use the accent colour's id slot 2 (blue) whatever their own id.
-  return (
+  const avatar = (
     <Avatar id={kind === 'saved' ? 2 : id} name={name} src={src} size={size} initials icon={icon} />
+  );
+  if (!online) return avatar;
+  return (
+    <span className="conv-avatar">
+      {avatar}
+      <span className="online-dot" data-testid="online-dot" title={onlineLabel} />
+    </span>
   );
 }

@@ -19,6 +19,8 @@ export function ConversationRow({ item, active }: { item: ConversationListItem; 
         src={item.avatar}
         kind={item.avatarKind}
         size={48}
+        online={item.online}
+        onlineLabel={t('presence.online')}
       />
       <span className="conv-main">
         <span className="conv-top">
@@ -44,9 +46,15 @@ export function ConversationRow({ item, active }: { item: ConversationListItem; 
           <span className="conv-time">{item.time}</span>
         </span>
         <span className="conv-bottom">
-          <span className="conv-preview" data-testid="conversation-preview">
-            {item.preview}
-          </span>
+          {item.typing ? (
+            <span className="conv-preview is-typing" data-testid="conversation-typing">
+              {item.typing}
+            </span>
+          ) : (
+            <span className="conv-preview" data-testid="conversation-preview">
+              {item.preview}
+            </span>
+          )}
           {item.mentioned ? (
             <span className="conv-mention" aria-label={t('conversations.mentioned')}>
               @

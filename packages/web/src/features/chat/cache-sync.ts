@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { conversationSchema } from '@parley/protocol/conversation';
+import type { Conversation } from '@parley/protocol/conversation';
+import { messageRefSchema, messageSchema } from '@parley/protocol/message';
+import type { Message } from '@parley/protocol/message';
+import { cacheDb, cacheWritable } from '../../lib/cache-db';
+import { useConversationStore } from '../conversations/store';
+import type { PendingMessage } from '../messages/reducers';
+import { useMessageStore } from '../messages/store';
+
+// The local cache (IndexedDB, lib/cache-db.ts) behind the stores: read once
+// at start so the chat renders at once, then written (debounced) as the
+// stores change. What is read back is parsed with the protocol schemas;
+// a row that no longer fits is dropped.
+
+/** Messages kept per opened conversation. */
+export const CACHED_MESSAGES = 50;
+const WRITE_DELAY_MS = 300;
+
+const pendingSchema = z.object({
+  uuid: z.string(),
+  conversationId: z.number().int().positive(),
+  text: z.string(),
+  parent: messageRefSchema.nullable(),
+  createdAt: z.string(),
+  error: z.string().nullable(),
+});
+
+export type CacheSnapshot = {
+  conversations: Conversation[];
+  unreadTotal: number;
+  userSeq: number;
+  threads: { conversationId: number; messages: Message[] }[];
+  pending: PendingMessage[];
+};
+
+function valid<T>(schema: z.ZodType<T>, rows: unknown[]): T[] {
+  const out: T[] = [];
+  for (const row of rows) {
+    const parsed = schema.safeParse(row);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+const count = z.number().int().nonnegative();
+
+export async function readCache(): Promise<CacheSnapshot | null> {
+  try {
+    const [conversations, threads, pending, unread, userSeq] = await Promise.all([
+      cacheDb.conversations.toArray(),
+      cacheDb.threads.toArray(),
+      cacheDb.pending.toArray(),
+      cacheDb.meta.get('unread_total'),
+      cacheDb.meta.get('user_seq'),
+    ]);
+    return {
+      conversations: valid(
+        conversationSchema,
+        conversations.map((c) => c.data),
+      ),
+      unreadTotal: count.catch(0).parse(unread?.value),
+      userSeq: count.catch(0).parse(userSeq?.value),
+      threads: threads.map((t) => ({
+        conversationId: t.conversation_id,
+        messages: valid(messageSchema, t.messages),
+      })),
+      pending: valid(
+        pendingSchema,
+        pending.map((p) => p.data),
+      ),
+    };
+  } catch (error) {
+    console.warn('cache: read failed', error); // no IndexedDB (private mode): network only
+    return null;
+  }
+}
+
+/** Writes the stores to the cache as they change; returns the stop. */
+export function persistToCache(): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writtenThreads = new Map<number, unknown>();
+
+  const write = async () => {
+    timer = null;
+    if (!cacheWritable()) return;
+    const { byId, unreadTotal, userSeq } = useConversationStore.getState();
+    const { threads, pending } = useMessageStore.getState();
+    const changed = Object.entries(threads).filter(
+      ([id, thread]) => writtenThreads.get(Number(id)) !== thread,
+    );
+    const nextWritten = new Map(Object.entries(threads).map(([id, t]) => [Number(id), t]));
+    try {
+      await cacheDb.transaction(
+        'rw',
+        [cacheDb.conversations, cacheDb.threads, cacheDb.pending, cacheDb.meta],
+        async () => {
+          await cacheDb.conversations.clear();
+          await cacheDb.conversations.bulkPut(
+            Object.values(byId).map((c) => ({ id: c.id, data: c })),
+          );
+          for (const [id, thread] of changed) {
+            await cacheDb.threads.put({
+              conversation_id: Number(id),
+              messages: thread.messages.slice(-CACHED_MESSAGES),
+            });
+          }
+          await cacheDb.pending.clear();
+          await cacheDb.pending.bulkPut(
+            Object.values(pending).map((p) => ({ uuid: p.uuid, data: p })),
+          );
+          await cacheDb.meta.bulkPut([
+            { key: 'unread_total', value: unreadTotal },
+            { key: 'user_seq', value: userSeq },
+          ]);
+        },
+      );
+      writtenThreads = nextWritten;
+    } catch (error) {
+      console.warn('cache: write failed', error);
+    }
+  };
+
+  const schedule = () => {
+    timer ??= setTimeout(() => void write(), WRITE_DELAY_MS);
+  };
+  const offConversations = useConversationStore.subscribe(schedule);
+  const offMessages = useMessageStore.subscribe(schedule);
+  return () => {
+    offConversations();
+    offMessages();
+    if (timer !== null) {
+      clearTimeout(timer);
+      void write(); // leaving the chat while signed in: keep the last change
+    }
+  };
+}

@@ -1,0 +1,165 @@
+import type { ServerFrame } from '@parley/protocol/realtime';
+import { signalAuthFailure } from '../../api/auth-failure';
+import { refreshTokens } from '../../api/refresh';
+import { RealtimeSocket, browserSocket, setActiveSocket, socketUrl } from '../../api/socket';
+import { allowCacheWrites } from '../../lib/cache-db';
+import { getAccessToken, getRefreshToken, onTokensSaved } from '../../lib/tokens';
+import { useSessionStore } from '../auth/session-store';
+import { toLastMessage } from '../conversations/events';
+import { useLiveStore } from '../conversations/live-store';
+import { resumePositions } from '../conversations/reducers';
+import { useConversationStore } from '../conversations/store';
+import { useMessageStore } from '../messages/store';
+import { persistToCache, readCache } from './cache-sync';
+
+// The chat's realtime composition: the tab's socket (api/socket.ts) feeds
+// the conversation, message and live stores; the local cache renders the
+// last known state before the network answers; the offline queue goes out
+// when the connection is back. Runs while the chat shell is mounted.
+
+/** Guards the 4002 reload across the reload itself: one reload per tab session. */
+const RELOAD_GUARD = 'parley-version-reload';
+
+/** The user id of the last `ready` (own messages do not count as unread). */
+let ownId: number | null = null;
+
+function handleFrame(frame: ServerFrame): void {
+  const conversations = useConversationStore.getState();
+  const messages = useMessageStore.getState();
+  const live = useLiveStore.getState();
+  switch (frame.op) {
+    case 'ready':
+      ownId = frame.user_id;
+      sessionStorage.removeItem(RELOAD_GUARD);
+      live.ready(frame.online_user_ids);
+      void flushQueue();
+      return;
+    case 'event':
+      // History first (idempotent by id and uuid), then the list's counters (gated by seq).
+      messages.applyFrame(frame, ownId);
+      if (frame.scope === 'conversation') {
+        if (frame.type === 'message.new' && frame.payload.message.user_id !== null) {
+          live.setTyping(frame.conversation_id, frame.payload.message.user_id, false);
+        }
+        conversations.applyConversationFrame(frame, ownId);
+      } else {
+        conversations.applyUserFrame(frame);
+      }
+      return;
+    case 'refetch':
+      if (frame.scope === 'user') {
+        void conversations.refetchAll();
+      } else if (frame.conversation_id !== undefined) {
+        conversations.refetch([frame.conversation_id]);
+        if (messages.threads[frame.conversation_id]) {
+          void messages.load(frame.conversation_id, 'latest');
+        }
+      }
+      return;
+    case 'typing':
+      if (frame.user_id !== ownId) {
+        live.setTyping(frame.conversation_id, frame.user_id, frame.state === 'start');
+      }
+      return;
+    case 'presence':
+      live.presence(frame.user_id, frame.online);
+      return;
+    case 'error':
+      console.warn('realtime: the server refused a frame:', frame.message);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Sends the offline queue (same uuids) and moves the list's previews. */
+async function flushQueue(): Promise<void> {
+  const sent = await useMessageStore.getState().flushQueue();
+  for (const m of sent) {
+    useConversationStore.getState().lastMessage(m.conversation_id, toLastMessage(m));
+  }
+}
+
+function onWake(listener: () => void): () => void {
+  const visible = () => {
+    if (document.visibilityState === 'visible') listener();
+  };
+  window.addEventListener('online', listener);
+  document.addEventListener('visibilitychange', visible);
+  return () => {
+    window.removeEventListener('online', listener);
+    document.removeEventListener('visibilitychange', visible);
+  };
+}
+
+function reloadOnce(): void {
+  if (sessionStorage.getItem(RELOAD_GUARD)) {
+    console.error('realtime: protocol version mismatch persists after a reload');
+    return;
+  }
+  sessionStorage.setItem(RELOAD_GUARD, '1');
+  window.location.reload();
+}
+
+/** Starts cache, socket and queue for the signed-in chat; returns the stop. */
+export function startRealtime(): () => void {
+  allowCacheWrites();
+  let stopped = false;
+  let stopPersist: (() => void) | null = null;
+  const socket = new RealtimeSocket({
+    createSocket: browserSocket,
+    url: socketUrl(window.location),
+    getToken: getAccessToken,
+    hasRefreshCredential: () => getRefreshToken() !== null,
+    refresh: refreshTokens,
+    onAuthFailure: signalAuthFailure,
+    reload: reloadOnce,
+    resume: () => {
+      const state = useConversationStore.getState();
+      return { user_seq: state.userSeq, conversations: resumePositions(state) };
+    },
+    onFrame: handleFrame,
+    onStatus: (status) => {
+      if (status !== 'ready') useLiveStore.getState().disconnected();
+    },
+    onTokenSaved: onTokensSaved,
+    onWake,
+  });
+  setActiveSocket(socket);
+
+  const online = () => void flushQueue();
+  const offline = () => socket.offline();
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+
+  // The cache first (so hello names the cached positions), then the socket.
+  void readCache().then((snapshot) => {
+    if (stopped) return;
+    if (snapshot) {
+      useConversationStore.getState().hydrate(snapshot);
+      useMessageStore.getState().hydrate(snapshot.threads, snapshot.pending);
+    }
+    stopPersist = persistToCache();
+    socket.start();
+  });
+
+  return () => {
+    stopped = true;
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+    stopPersist?.();
+    socket.stop();
+    setActiveSocket(null);
+    useLiveStore.getState().disconnected();
+  };
+}
+
+// Signed out (logout, failed refresh): nothing of this user stays in memory.
+useSessionStore.subscribe((state, previous) => {
+  if (previous.authenticated && !state.authenticated) {
+    ownId = null;
+    useConversationStore.getState().reset();
+    useMessageStore.getState().reset();
+    useLiveStore.getState().reset();
+  }
+});

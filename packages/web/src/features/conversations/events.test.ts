@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '@parley/protocol/conversation';
+import type { Message } from '@parley/protocol/message';
+import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { applyConversationFrame, applyUserFrame } from './events';
+import { emptyConversations, resumePositions, upsertConversations } from './reducers';
+import type { ConversationsState } from './reducers';
+
+// The list's reducers fed with real frames (docs/REALTIME.md payloads).
+
+const OWN = 7;
+const FRIEND = 9;
+
+const conversation = (id: number, over: Partial<Conversation['pivot']> = {}): Conversation => ({
+  id,
+  type: 'direct',
+  name: null,
+  description: null,
+  avatar: null,
+  created_at: '2026-03-01T09:00:00.000Z',
+  last_message_at: '2026-03-01T10:00:00.000Z',
+  is_group: false,
+  is_channel: false,
+  is_saved: false,
+  is_system: false,
+  is_secret: false,
+  is_official: false,
+  friend: { id: FRIEND, name: 'Grace', avatar: null, status: null, pivot: { blocked: false } },
+  pinned_message: null,
+  current_user: {
+    last_message: {
+      id: 100,
+      message: 'old',
+      type: 'text',
+      created_at: '2026-03-01T10:00:00.000Z',
+      user_id: FRIEND,
+      sender: { id: FRIEND, name: 'Grace' },
+    },
+  },
+  pivot: {
+    muted: false,
+    blocked: false,
+    pinned: false,
+    hidden: false,
+    new_messages: 0,
+    mentioned_message_id: null,
+    last_read_message_id: 100,
+    cleared: 0,
+    folder_id: null,
+    notifications: true,
+    role: null,
+    ...over,
+  },
+  last_seq: 10,
+});
+
+const message = (id: number, from: number, conversationId = 5): Message => ({
+  id,
+  conversation_id: conversationId,
+  uuid: `uuid-${id}`,
+  message: `text ${id}`,
+  type: 'text',
+  file: null,
+  attached_file: null,
+  created_at: '2026-03-01T11:00:00.000Z',
+  updated_at: '2026-03-01T11:00:00.000Z',
+  edited: false,
+  parent_id: null,
+  parent: null,
+  forwarded_id: null,
+  forwarded: null,
+  user_id: from,
+  sender: { id: from, name: from === OWN ? 'Ada' : 'Grace' },
+  views: 0,
+});
+
+const newMessage = (seq: number, m: Message): ConversationEventFrame => ({
+  op: 'event',
+  scope: 'conversation',
+  conversation_id: m.conversation_id,
+  seq,
+  type: 'message.new',
+  payload: { message_id: m.id, message: m },
+});
+
+const userEvent = (
+  seq: number,
+  type: UserEventFrame['type'],
+  payload: Record<string, unknown>,
+): UserEventFrame => ({ op: 'event', scope: 'user', seq, type, payload });
+
+const start = (...list: Conversation[]): ConversationsState => ({
+  ...upsertConversations(emptyConversations, list),
+  unreadTotal: list.reduce((n, c) => n + c.pivot.new_messages, 0),
+});
+
+describe('conversation frames', () => {
+  it("someone else's message: preview, unread +1 and global +1, seq moves", () => {
+    const { state, refetch } = applyConversationFrame(
+      start(conversation(5)),
+      newMessage(11, message(101, FRIEND)),
+      OWN,
+    );
+    const c = state.byId[5];
+    expect(c?.current_user.last_message?.message).toBe('text 101');
+    expect(c?.pivot.new_messages).toBe(1);
+    expect(state.unreadTotal).toBe(1);
+    expect(c?.last_seq).toBe(11);
+    expect(resumePositions(state)).toEqual({ '5': 11 });
+    expect(refetch).toEqual([]);
+  });
+
+  it('own messages and muted chats leave the global count alone', () => {
+    const own = applyConversationFrame(
+      start(conversation(5)),
+      newMessage(11, message(101, OWN)),
+      OWN,
+    );
+    expect(own.state.byId[5]?.pivot.new_messages).toBe(0);
+    expect(own.state.unreadTotal).toBe(0);
+
+    const muted = applyConversationFrame(
+      start(conversation(5, { muted: true })),
+      newMessage(11, message(101, FRIEND)),
+      OWN,
+    );
+    expect(muted.state.byId[5]?.pivot.new_messages).toBe(1);
+    expect(muted.state.unreadTotal).toBe(0);
+  });
+
+  it('an event at or below the held seq (already in a fetched copy) changes nothing', () => {
+    const before = start(conversation(5));
+    const { state } = applyConversationFrame(before, newMessage(10, message(101, FRIEND)), OWN);
+    expect(state).toBe(before);
+  });
+
+  it('an unknown conversation is fetched; a delete that moves the preview too', () => {
+    expect(
+      applyConversationFrame(start(), newMessage(3, message(50, FRIEND, 44)), OWN).refetch,
+    ).toEqual([44]);
+    const deleted = applyConversationFrame(
+      start(conversation(5)),
+      {
+        op: 'event',
+        scope: 'conversation',
+        conversation_id: 5,
+        seq: 11,
+        type: 'message.deleted',
+        payload: { message_id: 100 },
+      },
+      OWN,
+    );
+    expect(deleted.refetch).toEqual([5]);
+    expect(deleted.state.byId[5]?.last_seq).toBe(11);
+  });
+
+  it('a fetched copy older than what the events built does not overwrite it', () => {
+    const { state } = applyConversationFrame(
+      start(conversation(5)),
+      newMessage(11, message(101, FRIEND)),
+      OWN,
+    );
+    const stale = upsertConversations(state, [conversation(5)]);
+    expect(stale.byId[5]?.pivot.new_messages).toBe(1);
+    const fresh = upsertConversations(state, [{ ...conversation(5), last_seq: 12 }]);
+    expect(fresh.byId[5]?.last_seq).toBe(12);
+  });
+});
+
+describe('user frames', () => {
+  it('a read elsewhere resets the counter and lowers the global count (rules/unread)', () => {
+    const s = start(conversation(5, { new_messages: 3, last_read_message_id: 97 }), {
+      ...conversation(6, { new_messages: 2 }),
+      id: 6,
+    });
+    expect(s.unreadTotal).toBe(5);
+    const { state } = applyUserFrame(
+      s,
+      userEvent(4, 'conversation.read', {
+        conversation_id: 5,
+        last_read_message_id: 100,
+        new_messages: 0,
+      }),
+    );
+    expect(state.byId[5]?.pivot.new_messages).toBe(0);
+    expect(state.byId[5]?.pivot.last_read_message_id).toBe(100);
+    expect(state.unreadTotal).toBe(2);
+    expect(state.userSeq).toBe(4);
+  });
+
+  it('an older read (a replayed backlog) and a seen seq change nothing', () => {
+    const s = { ...start(conversation(5, { new_messages: 2 })), userSeq: 3 };
+    const replayed = applyUserFrame(
+      s,
+      userEvent(2, 'conversation.read', {
+        conversation_id: 5,
+        last_read_message_id: 90,
+        new_messages: 0,
+      }),
+    );
+    expect(replayed.state).toBe(s);
+    const older = applyUserFrame(
+      s,
+      userEvent(4, 'conversation.read', {
+        conversation_id: 5,
+        last_read_message_id: 90,
+        new_messages: 0,
+      }),
+    );
+    expect(older.state.byId[5]?.pivot.new_messages).toBe(2);
+    expect(older.state.userSeq).toBe(4);
+  });
+
+  it('deleted removes the row and its unread; joined, updated, cleared are fetched', () => {
+    const s = start(conversation(5, { new_messages: 2 }));
+    const removed = applyUserFrame(s, userEvent(1, 'conversation.deleted', { conversation_id: 5 }));
+    expect(removed.state.byId[5]).toBeUndefined();
+    expect(removed.state.unreadTotal).toBe(0);
+    for (const type of ['conversation.joined', 'conversation.updated'] as const) {
+      expect(applyUserFrame(s, userEvent(1, type, { conversation_id: 8 })).refetch).toEqual([8]);
+    }
+    const garbage = applyUserFrame(s, userEvent(1, 'conversation.updated', { nope: true }));
+    expect(garbage.refetch).toEqual([]);
+    expect(garbage.state.userSeq).toBe(1);
+  });
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '@parley/protocol/message';
+import { conversationEventFrameSchema } from '@parley/protocol/realtime';
+import type { ConversationEventFrame } from '@parley/protocol/realtime';
+import { applyMessageEvent, applyMessageFrame } from './events';
+import { addPending, applyPage, emptyMessages, hydrateThreads, pendingOf } from './reducers';
+import type { MessagesState } from './reducers';
+
+// History reducers fed with realtime frames; our own send and its echo meet.
+
+const OWN = 7;
+
+const message = (id: number, uuid: string, from = OWN): Message => ({
+  id,
+  conversation_id: 5,
+  uuid,
+  message: `text ${id}`,
+  type: 'text',
+  file: null,
+  attached_file: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+  edited: false,
+  parent_id: null,
+  parent: null,
+  forwarded_id: null,
+  forwarded: null,
+  user_id: from,
+  sender: { id: from, name: 'Ada' },
+  views: 0,
+});
+
+/** Test frames go through the protocol schema, as the socket's would. */
+const frame = (
+  type: ConversationEventFrame['type'],
+  payload: Record<string, unknown>,
+  seq = 1,
+): ConversationEventFrame =>
+  conversationEventFrameSchema.parse({
+    op: 'event',
+    scope: 'conversation',
+    conversation_id: 5,
+    seq,
+    type,
+    payload,
+  });
+
+const opened = (): MessagesState =>
+  applyPage(
+    emptyMessages,
+    5,
+    { messages: [message(1, 'a'), message(2, 'b')], has_older: false, has_newer: false },
+    'latest',
+  );
+
+const withPending = (s: MessagesState) =>
+  addPending(s, {
+    uuid: 'mine',
+    conversationId: 5,
+    text: 'text 3',
+    parent: null,
+    createdAt: '2026-03-01T10:00:01.000Z',
+    error: null,
+  });
+
+const ids = (s: MessagesState) => s.threads[5]?.messages.map((m) => m.id);
+
+describe('optimistic send vs the echoed message.new', () => {
+  it('HTTP reply first, then the echo: one message, no pending', () => {
+    const confirmed = message(3, 'mine');
+    let s = withPending(opened());
+    s = applyMessageEvent(s, { type: 'message.new', message: confirmed });
+    s = applyMessageFrame(s, frame('message.new', { message_id: 3, message: confirmed }), OWN);
+    expect(ids(s)).toEqual([1, 2, 3]);
+    expect(pendingOf(s, 5)).toEqual([]);
+  });
+
+  it('echo first, then the HTTP reply: the same', () => {
+    const confirmed = message(3, 'mine');
+    let s = withPending(opened());
+    s = applyMessageFrame(s, frame('message.new', { message_id: 3, message: confirmed }), OWN);
+    expect(pendingOf(s, 5)).toEqual([]);
+    s = applyMessageEvent(s, { type: 'message.new', message: confirmed });
+    expect(ids(s)).toEqual([1, 2, 3]);
+  });
+
+  it('edits replace by id; deletes, views and garbage payloads', () => {
+    let s = opened();
+    const edited = { ...message(2, 'b'), message: 'changed', edited: true };
+    s = applyMessageFrame(s, frame('message.edited', { message_id: 2, message: edited }), OWN);
+    expect(s.threads[5]?.messages[1]?.message).toBe('changed');
+    s = applyMessageFrame(s, frame('message.viewed', { user_id: OWN, up_to: 2 }), OWN);
+    expect(s.threads[5]?.messages.map((m) => m.views)).toEqual([0, 0]);
+    s = applyMessageFrame(s, frame('message.viewed', { user_id: 9, up_to: 1 }), OWN);
+    expect(s.threads[5]?.messages.map((m) => m.views)).toEqual([1, 0]);
+    const before = s;
+    expect(applyMessageFrame(s, frame('message.deleted', { id: 'x' }), OWN)).toBe(before);
+    s = applyMessageFrame(s, frame('message.deleted', { message_id: 1 }), OWN);
+    expect(ids(s)).toEqual([2]);
+  });
+
+  it('user frames: hidden for me, cleared history', () => {
+    let s = opened();
+    s = applyMessageFrame(
+      s,
+      {
+        op: 'event',
+        scope: 'user',
+        seq: 1,
+        type: 'conversation.cleared',
+        payload: { conversation_id: 5, cleared: 1 },
+      },
+      OWN,
+    );
+    expect(ids(s)).toEqual([2]);
+    s = applyMessageFrame(
+      s,
+      {
+        op: 'event',
+        scope: 'user',
+        seq: 2,
+        type: 'message.hidden',
+        payload: { conversation_id: 5, message_id: 2 },
+      },
+      OWN,
+    );
+    expect(ids(s)).toEqual([]);
+  });
+
+  it('the cache fills only threads the network has not brought, and keeps the queue', () => {
+    const s = hydrateThreads(
+      opened(),
+      [
+        { conversationId: 5, messages: [message(9, 'z')] },
+        { conversationId: 6, messages: [message(4, 'y')] },
+      ],
+      [
+        {
+          uuid: 'queued',
+          conversationId: 6,
+          text: 'offline',
+          parent: null,
+          createdAt: '2026-03-01T10:00:00.000Z',
+          error: null,
+        },
+      ],
+    );
+    expect(ids(s)).toEqual([1, 2]);
+    expect(s.threads[6]?.messages.map((m) => m.id)).toEqual([4]);
+    expect(pendingOf(s, 6).map((p) => p.uuid)).toEqual(['queued']);
+  });
+});

@@ -56,8 +56,8 @@ test('two users chat: send, unread, reply, edit, delete, forward, draft', async 
   const b = await signedIn(browser, bob);
   const row = b.locator('.conv-row', { hasText: alice.name });
   await expect(row.getByTestId('unread-badge')).toHaveText('2');
-  // Two from Alice and the System welcome.
-  await expect(b).toHaveTitle('(3) Parley');
+  // Two from Alice, and in System the welcome and the notice of this sign-in.
+  await expect(b).toHaveTitle('(4) Parley');
   await row.click();
   await expect(b.getByTestId('unread-divider')).toBeVisible();
   await expect(bubble(b, '<img src=x').getByTestId('message-text')).toHaveText(
@@ -65,7 +65,7 @@ test('two users chat: send, unread, reply, edit, delete, forward, draft', async 
   );
   await expect(b.locator('.msg-text img')).toHaveCount(0);
   await expect(row.getByTestId('unread-badge')).toHaveCount(0);
-  await expect(b).toHaveTitle('(1) Parley');
+  await expect(b).toHaveTitle('(2) Parley');
 
   // Bob replies to the first message.
   await act(b, 'hello bob', 'reply');

@@ -119,3 +119,15 @@ export const forwardReplySchema = z.object({
   status: z.literal('ok'),
   messages: z.array(messageSchema),
 });
+
+/** Type of the System chat's "new sign-in" notice; its text is JSON of `signInNoticeSchema`. */
+export const SIGN_IN_MESSAGE_TYPE = 'sign_in';
+
+/** The machine-readable body of a sign-in notice; clients render it as a sentence. */
+export const signInNoticeSchema = z.object({
+  device: z.string(),
+  ip: z.string().nullable(),
+  /** ISO-8601, UTC. */
+  at: z.string(),
+});
+export type SignInNotice = z.infer<typeof signInNoticeSchema>;

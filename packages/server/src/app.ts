@@ -1,3 +1,5 @@
+import { SIGN_IN_MESSAGE_TYPE } from '@parley/protocol/message';
+import type { SignInNotice } from '@parley/protocol/message';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
@@ -132,7 +134,21 @@ export async function buildApp(deps: AppDeps) {
   );
   const conversations = createConversationsService(db, now, users, publisher);
   const messages = createMessagesService(db, now, conversations, publisher);
-  const auth = createAuthService(users, sessions, tokens, conversations.provisionUser);
+  const auth = createAuthService(
+    users,
+    sessions,
+    tokens,
+    conversations.provisionUser,
+    async (userId, client) => {
+      // The sign-in has happened: a failed notice is logged, never turned into a failed sign-in.
+      const notice: SignInNotice = { ...client, at: now().toISOString() };
+      try {
+        await messages.postSystemNotice(userId, SIGN_IN_MESSAGE_TYPE, JSON.stringify(notice));
+      } catch (error) {
+        app.log.error({ err: error, userId }, 'sign-in notice not posted');
+      }
+    },
+  );
   const guard = authGuard({ tokens, sessions, users });
 
   // Before every other route: @fastify/websocket must see the upgrade requests first.

@@ -33,11 +33,14 @@ describe.each(stores())('conversations ($name)', (backend) => {
     const system = page.conversations.filter((c) => c.is_system);
     expect(saved).toHaveLength(1);
     expect(system).toHaveLength(1);
+    // The welcome, then the notice of the first sign-in.
     expect(system[0]?.current_user.last_message).toMatchObject({
-      message: MESSAGING_MSG.welcome,
+      type: 'sign_in',
       sender: null,
     });
-    expect(system[0]?.pivot.new_messages).toBe(1);
+    expect(system[0]?.pivot.new_messages).toBe(2);
+    const messages = await history(client, alice, system[0]?.id ?? 0);
+    expect(messages.messages[0]).toMatchObject({ message: MESSAGING_MSG.welcome, sender: null });
     const rows = await ts.store.db
       .selectFrom('conversation_members as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')

@@ -1,8 +1,10 @@
 import { VERIFY_USERNAME_AFTER_FAILURES } from '@parley/protocol/constants';
 import type { LoginReply, TokenPair } from '@parley/protocol/auth';
+import type { SignInNotice } from '@parley/protocol/message';
 import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
 import { HttpError } from '../../http/http-error';
+import { deviceName } from '../sessions/device';
 import type { ClientInfo, SessionsService, SessionTokens } from '../sessions/service';
 import type { Provision, UsersService } from '../users/service';
 import { burnVerification, hashPassword, verifyPassword } from './passwords';
@@ -34,6 +36,8 @@ export function createAuthService(
   tokens: AccessTokens,
   /** Creates what every new account owns (its Saved Messages and System chats). */
   provision?: Provision,
+  /** After each successful sign-in (not a refresh): the System chat's notice. */
+  onSignIn?: (userId: number, notice: Omit<SignInNotice, 'at'>) => Promise<void>,
 ) {
   async function tokenPair(s: SessionTokens): Promise<TokenPair> {
     return {
@@ -88,7 +92,12 @@ export function createAuthService(
         return { status: 'verify_username' };
       }
       await users.resetFailedLogins(account.userId);
-      return tokenPair(await sessions.start(account.userId, client));
+      const session = await sessions.start(account.userId, client);
+      await onSignIn?.(account.userId, {
+        device: deviceName(client.userAgent),
+        ip: client.ip,
+      });
+      return tokenPair(session);
     },
 
     async refresh(refreshToken: string): Promise<TokenPair> {

@@ -150,9 +150,21 @@ export function createConversationsService(
     mentioned_message_id: null,
   });
 
+  /** The user's System conversation (created if missing), as the caller's access row. */
+  async function systemOf(userId: number): Promise<AccessRow> {
+    let id = await q.idByUniqueKey(db, systemKey(userId));
+    if (id === null) {
+      await ensureOwn(userId);
+      id = await q.idByUniqueKey(db, systemKey(userId));
+    }
+    if (id === null) throw notFound();
+    return requireAccess(userId, id);
+  }
+
   return {
     provisionUser,
     requireAccess,
+    systemOf,
     get,
 
     /**

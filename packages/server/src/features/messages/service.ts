@@ -121,6 +121,34 @@ export function createMessagesService(
   }
 
   return {
+    /**
+     * A notice from the server itself (no sender) in the user's read-only
+     * System conversation, e.g. a new sign-in: `type` tells clients how to
+     * render the machine-readable `body`. Same transaction and event as any
+     * message, published after commit.
+     */
+    async postSystemNotice(userId: number, type: string, body: string): Promise<number> {
+      const access = await conversations.systemOf(userId);
+      return transaction(async (trx) => {
+        await conversations.lock(trx, access.id);
+        const at = now().toISOString();
+        const id = await q.insertMessage(trx, {
+          conversation_id: access.id,
+          user_id: null,
+          uuid: randomUUID(),
+          message: body,
+          type,
+          parent_id: null,
+          forwarded_id: null,
+          created_at: at,
+          updated_at: at,
+        });
+        await conversations.afterNewMessage(trx, access, { id, user_id: null, created_at: at }, []);
+        await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
+        return id;
+      });
+    },
+
     /** Messages by id, serialized (realtime puts them in message events). */
     async byIds(ids: number[]): Promise<Message[]> {
       return toMessages(db, await q.findByIds(db, ids));

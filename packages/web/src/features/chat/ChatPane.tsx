@@ -4,6 +4,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { useConversationStore } from '../conversations/store';
 import { ConversationView } from '../messages/ConversationView';
+import { useConversationMenu } from './ConversationMenuHost';
 import { parseConversationId } from './route-id';
 
 /** The main pane: nothing chosen, not found, or the open conversation. */
@@ -12,6 +13,7 @@ export function ChatPane({ requested }: { requested: string | undefined }) {
   const id = parseConversationId(requested);
   const conversation = useConversationStore((s) => (id === null ? undefined : s.byId[id]));
   const ensure = useConversationStore((s) => s.ensure);
+  const openMenu = useConversationMenu((s) => s.open);
   const [missing, setMissing] = useState<number | null>(null);
 
   // Opened by URL before (or beyond) the loaded list pages: fetch that one conversation.
@@ -48,7 +50,15 @@ export function ChatPane({ requested }: { requested: string | undefined }) {
       </section>
     );
   }
-  if (conversation) return <ConversationView key={conversation.id} conversation={conversation} />;
+  if (conversation) {
+    return (
+      <ConversationView
+        key={conversation.id}
+        conversation={conversation}
+        onMore={(x, y) => openMenu(conversation.id, x, y)}
+      />
+    );
+  }
   if (id !== null && missing !== id) {
     return (
       <section className="chat-pane chat-pane-empty">

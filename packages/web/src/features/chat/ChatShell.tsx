@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useAuthStore } from '../auth/store';
 import { useUnreadTitle } from '../conversations/use-unread-title';
 import { ChatPane } from './ChatPane';
+import { ConversationMenuHost } from './ConversationMenuHost';
 import { OfflineBanner } from './OfflineBanner';
 import { startRealtime } from './realtime';
 import { parseConversationId } from './route-id';
@@ -40,6 +41,7 @@ export function ChatShell() {
       <OfflineBanner />
       <Sidebar activeId={parseConversationId(id)} />
       <ChatPane requested={id} />
+      <ConversationMenuHost activeId={parseConversationId(id)} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ConversationList } from '../conversations/ui/ConversationList';
 import { UserResults } from '../conversations/ui/UserResults';
 import { useConversationList } from '../conversations/use-conversation-list';
 import { useUserSearch } from '../conversations/use-user-search';
+import { useConversationMenu } from './ConversationMenuHost';
 import { useSidebarStore } from './sidebar-store';
 import { UserMenu } from './UserMenu';
 
@@ -19,6 +20,7 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
   const people = useUserSearch(query);
   const collapsed = useSidebarStore((s) => s.collapsed);
   const toggle = useSidebarStore((s) => s.toggle);
+  const openMenu = useConversationMenu((s) => s.open);
   const visible = items.filter((item) => matchesQuery(item, query));
 
   return (
@@ -77,6 +79,10 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
         loading={loading}
         searching={query.trim() !== ''}
         onEndReached={query.trim() === '' ? loadMore : undefined}
+        onMenu={(id, event) => {
+          event.preventDefault();
+          openMenu(id, event.clientX, event.clientY);
+        }}
       />
       <UserResults
         users={people}

@@ -9,8 +9,9 @@ import type {
   ConversationList,
   UserSearchReply,
 } from '@parley/protocol/conversation';
-import { readReplySchema } from '@parley/protocol/message';
-import type { ReadReply } from '@parley/protocol/message';
+import { z } from 'zod';
+import { messageRefSchema, readReplySchema } from '@parley/protocol/message';
+import type { MessageRef, ReadReply } from '@parley/protocol/message';
 import { request } from '../../api/http';
 
 // What the user asks of the server about conversations. Server pushes go
@@ -65,4 +66,43 @@ export function markRead(
     signal,
     silent: true,
   });
+}
+
+const okSchema = z.object({ status: z.literal('ok') });
+const pinnedReplySchema = z.object({
+  status: z.literal('ok'),
+  pinned_message: messageRefSchema.nullable(),
+});
+
+export type ConversationFlag = 'pin' | 'mute' | 'hide';
+
+/** Pin, mute or hide a conversation for the caller. */
+export async function setConversationFlag(
+  id: number,
+  flag: ConversationFlag,
+  value: boolean,
+): Promise<void> {
+  await request(`/user/conversations/${id}/${flag}`, { body: { value }, schema: okSchema });
+}
+
+/** Clear history for the caller (the others keep theirs). */
+export async function clearConversation(id: number): Promise<void> {
+  await request(`/user/conversations/${id}/clear`, { method: 'POST', schema: okSchema });
+}
+
+/** Delete for me (leave, for a group). */
+export async function deleteConversation(id: number): Promise<void> {
+  await request(`/user/conversations/${id}`, { method: 'DELETE', schema: okSchema });
+}
+
+/** Pin a message in the conversation (null unpins); answers the pinned ref. */
+export async function setPinnedMessage(
+  id: number,
+  messageId: number | null,
+): Promise<MessageRef | null> {
+  const reply = await request(`/user/conversations/${id}/pinned-message`, {
+    body: { message_id: messageId },
+    schema: pinnedReplySchema,
+  });
+  return reply.pinned_message;
 }

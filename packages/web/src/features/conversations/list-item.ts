@@ -1,5 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
+import { SIGN_IN_MESSAGE_TYPE, signInNoticeSchema } from '@parley/protocol/message';
+import type { SignInNotice } from '@parley/protocol/message';
+import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { previewSenderName } from '@parley/protocol/rules/preview';
 import { listTime } from '../../lib/format-time';
@@ -35,15 +38,49 @@ export function conversationTitle(c: Conversation, t: TFunction): string {
   return c.friend?.name ?? c.name ?? t('conversations.untitled');
 }
 
-/** Text the server wrote itself (System) is a catalogue key; people's text is shown as is. */
-export function messageText(text: string, fromServer: boolean, t: TFunction): string {
-  return fromServer ? t(text) : text;
+/**
+ * Text the server wrote itself (System) is a catalogue key, or for a typed
+ * notice (a new sign-in) machine-readable JSON made into a sentence here;
+ * people's text is shown as is.
+ */
+export function messageText(
+  message: { message: string; type: string },
+  fromServer: boolean,
+  t: TFunction,
+  timeZone: string | null = null,
+): string {
+  if (!fromServer) return message.message;
+  if (message.type === SIGN_IN_MESSAGE_TYPE) return signInText(message.message, t, timeZone);
+  return t(message.message);
 }
 
-export function lastMessagePreview(c: Conversation, t: TFunction, ownId: number | null): string {
+/** "New sign-in: {device}, {ip}, {date}" from the notice's JSON; never the raw JSON. */
+export function signInText(body: string, t: TFunction, timeZone: string | null): string {
+  let notice: SignInNotice | null;
+  try {
+    const parsed = signInNoticeSchema.safeParse(JSON.parse(body));
+    notice = parsed.success ? parsed.data : null;
+  } catch {
+    notice = null;
+  }
+  if (!notice) return t('messages.signInUnknown');
+  return t('messages.signIn', {
+    device: notice.device,
+    ip: notice.ip ?? '—',
+    date: formatDateTime(notice.at, timeZone),
+    interpolation: { escapeValue: false },
+  });
+}
+
+export function lastMessagePreview(
+  c: Conversation,
+  t: TFunction,
+  ownId: number | null,
+  timeZone: string | null = null,
+): string {
   const last = c.current_user.last_message;
   if (!last) return '';
-  const text = messageText(last.message, last.sender === null, t).replace(/\s+/g, ' ');
+  const text = messageText(last, last.sender === null, t, timeZone).replace(/\s+/g, ' ');
   if ((c.is_group || c.is_channel) && last.sender) {
     const who = last.user_id === ownId ? t('conversations.you') : last.sender.name;
     return `${previewSenderName(who)}: ${text}`;
@@ -62,7 +99,7 @@ export function toListItem(
     title: conversationTitle(c, t),
     avatar: c.avatar ?? c.friend?.avatar ?? null,
     avatarKind: c.is_saved ? 'saved' : c.is_system ? 'system' : 'person',
-    preview: lastMessagePreview(c, t, options.ownId),
+    preview: lastMessagePreview(c, t, options.ownId, options.timeZone),
     time: at ? listTime(at, options.timeZone, options.now) : '',
     unread: Math.max(0, c.pivot.new_messages),
     mentioned: c.pivot.mentioned_message_id !== null && c.pivot.new_messages > 0,

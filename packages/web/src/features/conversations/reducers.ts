@@ -1,4 +1,5 @@
 import type { Conversation, LastMessage } from '@parley/protocol/conversation';
+import type { MessageRef } from '@parley/protocol/message';
 import { sortConversations } from '@parley/protocol/rules/list-order';
 
 // Pure state changes of the conversation list. The HTTP calls (api.ts) and
@@ -95,4 +96,63 @@ export function applyLastMessage(
     current_user: { last_message: last },
   };
   return { ...state, byId: { ...state.byId, [c.id]: updated } };
+}
+
+/**
+ * Pin, mute or hide set by the user. A muted conversation's unread leaves the
+ * global count and comes back on unmute (protocol rules/unread.ts); hiding
+ * takes it out of the list (and its unread out of the count).
+ */
+export function applyFlag(
+  state: ConversationsState,
+  id: number,
+  flag: 'pinned' | 'muted' | 'hidden',
+  value: boolean,
+): ConversationsState {
+  const c = state.byId[id];
+  if (!c || c.pivot[flag] === value) return state;
+  const unread = c.pivot.new_messages;
+  let unreadTotal = state.unreadTotal;
+  if (flag === 'muted' && !c.pivot.hidden) {
+    unreadTotal = value ? Math.max(0, unreadTotal - unread) : unreadTotal + unread;
+  } else if (flag === 'hidden' && !c.pivot.muted) {
+    unreadTotal = value ? Math.max(0, unreadTotal - unread) : unreadTotal + unread;
+  }
+  const pivot = { ...c.pivot, [flag]: value };
+  return { ...state, unreadTotal, byId: { ...state.byId, [id]: { ...c, pivot } } };
+}
+
+/** History cleared for the caller: no preview, nothing unread. */
+export function applyClearedConversation(
+  state: ConversationsState,
+  id: number,
+): ConversationsState {
+  const c = state.byId[id];
+  if (!c) return state;
+  const last = c.current_user.last_message?.id ?? 1;
+  const unreadTotal = c.pivot.muted
+    ? state.unreadTotal
+    : Math.max(0, state.unreadTotal - c.pivot.new_messages);
+  const updated: Conversation = {
+    ...c,
+    current_user: { last_message: null },
+    pivot: {
+      ...c.pivot,
+      cleared: Math.max(c.pivot.cleared, last),
+      new_messages: 0,
+      mentioned_message_id: null,
+    },
+  };
+  return { ...state, unreadTotal, byId: { ...state.byId, [id]: updated } };
+}
+
+/** The conversation's pinned message (null: none). */
+export function applyPinnedMessage(
+  state: ConversationsState,
+  id: number,
+  pinned: MessageRef | null,
+): ConversationsState {
+  const c = state.byId[id];
+  if (!c) return state;
+  return { ...state, byId: { ...state.byId, [id]: { ...c, pinned_message: pinned } } };
 }

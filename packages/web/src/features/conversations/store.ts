@@ -3,8 +3,25 @@ import type { Conversation, LastMessage } from '@parley/protocol/conversation';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
 import { applyConversationFrame, applyUserFrame } from './events';
 import type { ConversationsOutcome } from './events';
-import { fetchConversation, fetchConversationPage, fetchUnreadCount } from './api';
-import { applyLastMessage, applyRead, emptyConversations, upsertConversations } from './reducers';
+import {
+  clearConversation,
+  deleteConversation,
+  fetchConversation,
+  fetchConversationPage,
+  fetchUnreadCount,
+  setConversationFlag,
+  setPinnedMessage,
+} from './api';
+import {
+  applyClearedConversation,
+  applyFlag,
+  applyLastMessage,
+  applyPinnedMessage,
+  applyRead,
+  emptyConversations,
+  removeConversation,
+  upsertConversations,
+} from './reducers';
 import type { ConversationsState } from './reducers';
 
 // App store of the conversation list: what the server told us, plus paging.
@@ -44,7 +61,17 @@ type Actions = {
     userSeq: number;
   }) => void;
   reset: () => void;
+  /** Pin / mute / hide for the caller; the list and the global count follow at once. */
+  setFlag: (id: number, flag: 'pin' | 'mute' | 'hide', value: boolean) => Promise<void>;
+  /** Clear history for the caller. */
+  clear: (id: number) => Promise<void>;
+  /** Delete for me. */
+  remove: (id: number) => Promise<void>;
+  /** Pin a message of the conversation (null unpins). */
+  pinMessage: (id: number, messageId: number | null) => Promise<void>;
 };
+
+const FLAG_FIELD = { pin: 'pinned', mute: 'muted', hide: 'hidden' } as const;
 
 let refetchIds = new Set<number>();
 let refetchTimer: ReturnType<typeof setTimeout> | null = null;
@@ -155,6 +182,29 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
       if (refetchTimer !== null) clearTimeout(refetchTimer);
       refetchTimer = null;
       set({ ...emptyConversations, ...initialPaging });
+    },
+    setFlag: async (id, flag, value) => {
+      await setConversationFlag(id, flag, value);
+      set((s) => applyFlag(s, id, FLAG_FIELD[flag], value));
+      get().refetch([id]);
+    },
+    clear: async (id) => {
+      await clearConversation(id);
+      set((s) => applyClearedConversation(s, id));
+      get().refetch([id]);
+    },
+    remove: async (id) => {
+      await deleteConversation(id);
+      set((s) => {
+        const c = s.byId[id];
+        const next = removeConversation(s, id);
+        if (!c || c.pivot.muted) return next;
+        return { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) };
+      });
+    },
+    pinMessage: async (id, messageId) => {
+      const pinned = await setPinnedMessage(id, messageId);
+      set((s) => applyPinnedMessage(s, id, pinned));
     },
   };
 });

@@ -21,13 +21,21 @@ import { MessageHistory } from './MessageHistory';
 import { useMessageStore } from './store';
 import { ForwardDialog } from './ui/ForwardDialog';
 import { MessageMenu } from './ui/MessageMenu';
+import { PinnedBar } from './ui/PinnedBar';
 import type { MessageAction } from './ui/MessageMenu';
 import { useReadMarker } from './use-read-marker';
 import { useThread } from './use-thread';
 import { useTypingSender } from './use-typing-sender';
 
 /** `/chat/:id` with a known conversation: header, history, composer. */
-export function ConversationView({ conversation }: { conversation: Conversation }) {
+export function ConversationView({
+  conversation,
+  onMore,
+}: {
+  conversation: Conversation;
+  /** The header's "⋯": opens the conversation menu at that point. */
+  onMore?: (x: number, y: number) => void;
+}) {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
   const ownId = user?.id ?? null;
@@ -52,10 +60,12 @@ export function ConversationView({ conversation }: { conversation: Conversation 
   useReadMarker(id, lastVisible);
 
   const title = conversationTitle(conversation, t);
+  const pinned = conversation.pinned_message?.deleted ? null : conversation.pinned_message;
   const send = useMessageStore((s) => s.send);
   const retry = useMessageStore((s) => s.retry);
   const dispatch = useMessageStore((s) => s.dispatch);
   const noteLast = useConversationStore((s) => s.lastMessage);
+  const pinMessage = useConversationStore((s) => s.pinMessage);
   const onTyping = useTypingSender(id);
   const typingIds = useTypingIds(id);
   const messages = useMessageStore((s) => s.threads[id]?.messages);
@@ -101,6 +111,8 @@ export function ConversationView({ conversation }: { conversation: Conversation 
       setMode({ kind: 'edit', text: m.message });
     } else if (action === 'forward') {
       setForwarding(m);
+    } else if (action === 'pin') {
+      await pinMessage(id, m.id).catch(() => undefined);
     } else {
       const scope = action === 'delete-everyone' ? 'everyone' : 'me';
       await deleteMessage(m.id, scope);
@@ -176,7 +188,29 @@ export function ConversationView({ conversation }: { conversation: Conversation 
             </span>
           )}
         </span>
+        {onMore ? (
+          <button
+            type="button"
+            className="icon-button chat-pane-more"
+            aria-label={t('conversations.actions')}
+            aria-haspopup="menu"
+            data-testid="chat-more"
+            onClick={(event) => {
+              const box = event.currentTarget.getBoundingClientRect();
+              onMore(box.right - 200, box.bottom + 4);
+            }}
+          >
+            ⋯
+          </button>
+        ) : null}
       </header>
+      {pinned ? (
+        <PinnedBar
+          pinned={pinned}
+          onOpen={() => openParent(pinned.id)}
+          onUnpin={() => void pinMessage(id, null).catch(() => undefined)}
+        />
+      ) : null}
       {thread.ready ? (
         <MessageHistory
           key={thread.listKey}
@@ -224,6 +258,7 @@ export function ConversationView({ conversation }: { conversation: Conversation 
           x={menu.x}
           y={menu.y}
           own={menu.message.user_id !== null && menu.message.user_id === ownId}
+          canPin={!conversation.is_system}
           onPick={(action) => void pick(action)}
           onClose={() => setMenu(null)}
         />

@@ -52,7 +52,7 @@ export function MessageHistory(props: HistoryProps) {
           </div>
         ) : null}
         <MessageBubble
-          text={m ? messageText(m.message, m.sender === null, t) : (p?.text ?? '')}
+          text={m ? messageText(m, m.sender === null, t, timeZone) : (p?.text ?? '')}
           own={own}
           senderName={item.showSender ? (m?.sender?.name ?? null) : null}
           time={formatTime(m?.created_at ?? p?.createdAt ?? 0, timeZone)}

@@ -9,6 +9,7 @@ import type { MessageEvent } from './events';
 import {
   addPending,
   applyMessage,
+  applyCleared,
   applyPage,
   emptyMessages,
   failPending,
@@ -37,6 +38,8 @@ type Actions = {
     cached: { conversationId: number; messages: Message[] }[],
     pending: PendingMessage[],
   ) => void;
+  /** History cleared by the caller: everything held goes. */
+  clearThread: (conversationId: number) => void;
   reset: () => void;
 };
 
@@ -126,6 +129,8 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     dispatch: (event) => set((s) => applyMessageEvent(s, event)),
     applyFrame: (frame, ownId) => set((s) => applyMessageFrame(s, frame, ownId)),
     hydrate: (cached, pending) => set((s) => hydrateThreads(s, cached, pending)),
+    clearThread: (conversationId) =>
+      set((s) => applyCleared(s, conversationId, Number.MAX_SAFE_INTEGER)),
     reset: () => set(emptyMessages),
   };
 });

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { Spinner } from '../../../ui/Spinner';
@@ -12,6 +13,8 @@ export type ConversationListProps = {
   searching: boolean;
   /** Scrolled near the end: the container loads the next page. */
   onEndReached?: () => void;
+  /** Right-click on a row: the container opens the conversation menu. */
+  onMenu?: (id: number, event: MouseEvent) => void;
 };
 
 /** Presentational: rows in, clicks out. Virtualised, so thousands of chats stay smooth. */
@@ -21,6 +24,7 @@ export function ConversationList({
   loading,
   searching,
   onEndReached,
+  onMenu,
 }: ConversationListProps) {
   const { t } = useTranslation();
   if (loading) {
@@ -62,7 +66,7 @@ export function ConversationList({
       increaseViewportBy={400}
       itemContent={(_, item) => (
         <div role="listitem" className="conv-item">
-          <ConversationRow item={item} active={item.id === activeId} />
+          <ConversationRow item={item} active={item.id === activeId} onMenu={onMenu} />
         </div>
       )}
     />

@@ -1,9 +1,18 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConversationListItem } from '../list-item';
 import { ConversationAvatar } from './ConversationAvatar';
 
-export function ConversationRow({ item, active }: { item: ConversationListItem; active: boolean }) {
+export function ConversationRow({
+  item,
+  active,
+  onMenu,
+}: {
+  item: ConversationListItem;
+  active: boolean;
+  onMenu?: (id: number, event: MouseEvent) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Link
@@ -12,6 +21,9 @@ export function ConversationRow({ item, active }: { item: ConversationListItem; 
       aria-current={active ? 'page' : undefined}
       title={item.title}
       data-testid={`conversation-${item.id}`}
+      data-pinned={item.pinned || undefined}
+      data-muted={item.muted || undefined}
+      onContextMenu={onMenu ? (event) => onMenu(item.id, event) : undefined}
     >
       <ConversationAvatar
         id={item.id}

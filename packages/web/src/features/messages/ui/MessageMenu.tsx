@@ -1,19 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type MessageAction = 'reply' | 'edit' | 'forward' | 'delete-me' | 'delete-everyone';
+export type MessageAction = 'reply' | 'edit' | 'forward' | 'pin' | 'delete-me' | 'delete-everyone';
 
 /** The context menu of one message, placed at the pointer; closes on outside click or Escape. */
 export function MessageMenu({
   x,
   y,
   own,
+  canPin = false,
   onPick,
   onClose,
 }: {
   x: number;
   y: number;
   own: boolean;
+  /** Offer "Pin message" (not in the read-only System chat). */
+  canPin?: boolean;
   onPick: (action: MessageAction) => void;
   onClose: () => void;
 }) {
@@ -34,9 +37,14 @@ export function MessageMenu({
       document.removeEventListener('keydown', onKey);
     };
   }, [onClose]);
-  const actions: MessageAction[] = own
-    ? ['reply', 'edit', 'forward', 'delete-me', 'delete-everyone']
-    : ['reply', 'forward', 'delete-me'];
+  const actions: MessageAction[] = [
+    'reply',
+    ...(own ? (['edit'] as const) : []),
+    'forward',
+    ...(canPin ? (['pin'] as const) : []),
+    'delete-me',
+    ...(own ? (['delete-everyone'] as const) : []),
+  ];
   const left = Math.min(x, window.innerWidth - 220);
   const top = Math.min(y, window.innerHeight - actions.length * 40 - 16);
   return (

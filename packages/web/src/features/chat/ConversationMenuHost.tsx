@@ -1,0 +1,91 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { create } from 'zustand';
+import { useConversationStore } from '../conversations/store';
+import {
+  ConfirmDialog,
+  ConversationMenu,
+  conversationActions,
+} from '../conversations/ui/ConversationMenu';
+import type { ConversationAction } from '../conversations/ui/ConversationMenu';
+import { useMessageStore } from '../messages/store';
+
+// One conversation menu for the whole chat screen: a list row's right-click
+// and the chat header's "⋯" both open it here.
+
+type MenuState = {
+  menu: { id: number; x: number; y: number } | null;
+  open: (id: number, x: number, y: number) => void;
+  close: () => void;
+};
+
+export const useConversationMenu = create<MenuState>()((set) => ({
+  menu: null,
+  open: (id, x, y) => set({ menu: { id, x, y } }),
+  close: () => set({ menu: null }),
+}));
+
+export function ConversationMenuHost({ activeId }: { activeId: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const menu = useConversationMenu((s) => s.menu);
+  const close = useConversationMenu((s) => s.close);
+  const conversation = useConversationStore((s) => (menu ? s.byId[menu.id] : undefined));
+  const [confirming, setConfirming] = useState<{ id: number; action: 'clear' | 'delete' } | null>(
+    null,
+  );
+  const onClose = useCallback(() => close(), [close]);
+  const onCancel = useCallback(() => setConfirming(null), []);
+
+  const run = async (id: number, action: ConversationAction) => {
+    const store = useConversationStore.getState();
+    if (action === 'pin' || action === 'unpin') {
+      await store.setFlag(id, 'pin', action === 'pin');
+    } else if (action === 'mute' || action === 'unmute') {
+      await store.setFlag(id, 'mute', action === 'mute');
+    } else if (action === 'hide') {
+      await store.setFlag(id, 'hide', true);
+      if (id === activeId) void navigate('/chat');
+    } else if (action === 'clear') {
+      await store.clear(id);
+      useMessageStore.getState().clearThread(id);
+    } else {
+      await store.remove(id);
+      if (id === activeId) void navigate('/chat');
+    }
+  };
+
+  const pick = (action: ConversationAction) => {
+    const id = menu?.id;
+    close();
+    if (id === undefined) return;
+    if (action === 'clear' || action === 'delete') setConfirming({ id, action });
+    else void run(id, action).catch(() => undefined);
+  };
+
+  return (
+    <>
+      {menu && conversation ? (
+        <ConversationMenu
+          x={menu.x}
+          y={menu.y}
+          actions={conversationActions(conversation)}
+          onPick={pick}
+          onClose={onClose}
+        />
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          text={t(`conversations.confirm.${confirming.action}`)}
+          confirm={t(`conversations.action.${confirming.action}`)}
+          onConfirm={() => {
+            setConfirming(null);
+            void run(confirming.id, confirming.action).catch(() => undefined);
+          }}
+          onClose={onCancel}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { changeLocale } from '../../lib/i18n';
+import { MessageText } from '../messages/ui/MessageText';
+import { messageText } from './list-item';
+
+// A System "sign_in" notice carries JSON; the client shows a sentence in the
+// interface language, the date in the user's timezone (en-GB, 24-hour).
+
+const t = i18next.t.bind(i18next);
+const notice = {
+  type: 'sign_in',
+  message: JSON.stringify({
+    device: 'Firefox on Linux',
+    ip: '203.0.113.7',
+    at: '2026-03-01T21:05:00.000Z',
+  }),
+};
+
+describe('sign-in notice', () => {
+  afterAll(async () => {
+    await changeLocale('en');
+  });
+
+  it('renders a sentence in the user timezone, never the raw JSON', () => {
+    const text = messageText(notice, true, t, 'Asia/Yerevan');
+    expect(text).toBe('New sign-in: Firefox on Linux, 203.0.113.7, 02/03/2026, 01:05');
+    render(<MessageText text={text} />);
+    expect(screen.getByTestId('message-text')).not.toHaveTextContent('{');
+  });
+
+  it('is translated in every catalogue', async () => {
+    const seen = new Set<string>();
+    for (const code of ['en', 'ru', 'am', 'fr'] as const) {
+      await changeLocale(code);
+      const text = messageText(notice, true, t, 'UTC');
+      expect(text).toContain('Firefox on Linux, 203.0.113.7, 01/03/2026, 21:05');
+      expect(text).not.toContain('{');
+      seen.add(text);
+    }
+    expect(seen.size).toBe(4);
+    await changeLocale('en');
+  });
+
+  it('falls back to a plain sentence for a broken body, and leaves people’s text alone', () => {
+    expect(messageText({ type: 'sign_in', message: '{oops' }, true, t)).toBe(
+      'New sign-in to your account',
+    );
+    expect(messageText({ type: 'sign_in', message: '{"a":1}' }, false, t)).toBe('{"a":1}');
+  });
+});

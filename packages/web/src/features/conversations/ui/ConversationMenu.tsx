@@ -1,0 +1,122 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@parley/protocol/conversation';
+import { Button } from '../../../ui/Button';
+
+export type ConversationAction = 'pin' | 'unpin' | 'mute' | 'unmute' | 'hide' | 'clear' | 'delete';
+
+/** What the menu offers for this conversation (System: no clear or delete). */
+export function conversationActions(c: Conversation): ConversationAction[] {
+  const actions: ConversationAction[] = [
+    c.pivot.pinned ? 'unpin' : 'pin',
+    c.pivot.muted ? 'unmute' : 'mute',
+    'hide',
+  ];
+  if (!c.is_system) actions.push('clear', 'delete');
+  return actions;
+}
+
+/** The context menu of one conversation, placed at the pointer; closes on outside click or Escape. */
+export function ConversationMenu({
+  x,
+  y,
+  actions,
+  onPick,
+  onClose,
+}: {
+  x: number;
+  y: number;
+  actions: ConversationAction[];
+  onPick: (action: ConversationAction) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    ref.current?.querySelector('button')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [onClose]);
+  const left = Math.max(8, Math.min(x, window.innerWidth - 220));
+  const top = Math.max(8, Math.min(y, window.innerHeight - actions.length * 40 - 16));
+  return (
+    <div
+      ref={ref}
+      className="msg-menu"
+      role="menu"
+      aria-label={t('conversations.actions')}
+      style={{ left, top }}
+      data-testid="conversation-actions"
+    >
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          role="menuitem"
+          className={`user-menu-item${action === 'clear' || action === 'delete' ? ' is-danger' : ''}`}
+          data-testid={`conversation-action-${action}`}
+          onClick={() => onPick(action)}
+        >
+          {t(`conversations.action.${action}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Asks before an action that cannot be undone. */
+export function ConfirmDialog({
+  text,
+  confirm,
+  onConfirm,
+  onClose,
+}: {
+  text: string;
+  confirm: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    ref.current?.querySelector<HTMLButtonElement>('.btn-danger')?.focus();
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="dialog-backdrop" onClick={onClose}>
+      <div
+        ref={ref}
+        className="dialog confirm-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-label={text}
+        onClick={(event) => event.stopPropagation()}
+        data-testid="confirm-dialog"
+      >
+        <p className="confirm-text">{text}</p>
+        <div className="confirm-buttons">
+          <Button variant="ghost" onClick={onClose}>
+            {t('messages.cancel')}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} data-testid="confirm-ok">
+            {confirm}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

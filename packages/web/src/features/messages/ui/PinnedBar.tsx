@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { MessageRef } from '@parley/protocol/message';
+
+/** Under the chat header: the pinned message; click jumps to it, × unpins. */
+export function PinnedBar({
+  pinned,
+  onOpen,
+  onUnpin,
+}: {
+  pinned: MessageRef;
+  onOpen: () => void;
+  onUnpin: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="pinned-bar" data-testid="pinned-bar">
+      <button type="button" className="pinned-bar-open" onClick={onOpen}>
+        <span className="pinned-bar-label">{t('messages.pinned')}</span>
+        <span className="pinned-bar-text" data-testid="pinned-text">
+          {pinned.message ?? ''}
+        </span>
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('messages.unpin')}
+        title={t('messages.unpin')}
+        onClick={onUnpin}
+        data-testid="pinned-unpin"
+      >
+        ×
+      </button>
+    </div>
+  );
+}

@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     testTimeout: 30_000,
+    // after-hooks run in reverse order: a suite's own teardown before the shared server's (test/suite.ts).
+    sequence: { hooks: 'stack' },
     hookTimeout: 60_000,
   },
 });

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parley/protocol/messages';
 import { userSchema } from '@parley/protocol/user';
-import { Client, newAccount, registerAndLogin, startServer } from './harness';
-import type { Server } from './harness';
+import { newAccount, registerAndLogin } from './harness';
+import type { Client } from './harness';
 import { stores } from './stores';
+import { useSuiteServer } from './suite';
 import type { TestStore } from './stores';
 
 describe.each(stores())('register and login ($name)', (backend) => {
   let ts: TestStore;
-  let server: Server;
   let client: Client;
 
-  beforeAll(async () => {
-    ts = await backend.open();
-    server = await startServer(ts.store);
-    client = new Client(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await ts?.store.close();
-    await ts?.destroy();
-  });
+  const suite = useSuiteServer(backend);
+  beforeAll(() => ({ ts, client } = suite));
 
   describe('POST /register', () => {
     it('creates an account', async () => {

@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
-import { Client, startServer } from './harness';
-import type { Server } from './harness';
+import type { Client } from './harness';
 import { direct, history, list, person, pivotOf, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
+import { useSuiteServer } from './suite';
 import type { TestStore } from './stores';
 
 describe.each(stores())('conversations ($name)', (backend) => {
   let ts: TestStore;
-  let server: Server;
   let client: Client;
   let alice: Person;
   let bob: Person;
 
+  const suite = useSuiteServer(backend);
   beforeAll(async () => {
-    ts = await backend.open();
-    server = await startServer(ts.store);
-    client = new Client(server.url);
+    ({ ts, client } = suite);
     [alice, bob] = [await person(client), await person(client)];
-  });
-  afterAll(async () => {
-    await server?.close();
-    await ts?.store.close();
-    await ts?.destroy();
   });
 
   it('gives every new account one Saved Messages and one System chat with a welcome', async () => {

@@ -1,36 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
 import type { Message } from '@parley/protocol/message';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
-import { Client, startServer } from './harness';
-import type { Server } from './harness';
+import type { Client } from './harness';
 import { conversationEvents, direct, history, person, pivotOf, send, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
+import { useSuiteServer } from './suite';
 import type { TestStore } from './stores';
 
 describe.each(stores())('messages ($name)', (backend) => {
   let ts: TestStore;
-  let server: Server;
   let client: Client;
   let alice: Person;
   let bob: Person;
   let eve: Person;
   let chat: Conversation;
 
+  const suite = useSuiteServer(backend);
   beforeAll(async () => {
-    ts = await backend.open();
-    server = await startServer(ts.store);
-    client = new Client(server.url);
+    ({ ts, client } = suite);
     [alice, bob, eve] = [await person(client), await person(client), await person(client)];
     chat = await direct(client, alice, bob);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await ts?.store.close();
-    await ts?.destroy();
   });
 
   const rowsWithUuid = (uuid: string) =>

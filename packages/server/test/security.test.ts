@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@parley/protocol/constants';
 import { errorBodySchema } from '@parley/protocol/errors';
 import { MSG } from '@parley/protocol/messages';
 import { Client, newAccount, registerAndLogin, startServer } from './harness';
 import type { Server } from './harness';
 import { stores } from './stores';
+import { useSuiteServer } from './suite';
 import type { TestStore } from './stores';
 
 describe.each(stores())('CSRF and bad input ($name)', (backend) => {
@@ -12,16 +13,8 @@ describe.each(stores())('CSRF and bad input ($name)', (backend) => {
   let server: Server;
   let client: Client;
 
-  beforeAll(async () => {
-    ts = await backend.open();
-    server = await startServer(ts.store);
-    client = new Client(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await ts?.store.close();
-    await ts?.destroy();
-  });
+  const suite = useSuiteServer(backend);
+  beforeAll(() => ({ ts, server, client } = suite));
 
   describe('CSRF double submit', () => {
     it('sets a readable XSRF-TOKEN cookie on responses that lack one', async () => {

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parley/protocol/messages';
 import { Client, newAccount, registerAndLogin, startServer } from './harness';
-import type { Server } from './harness';
+
 import { stores } from './stores';
+import { useSuiteServer } from './suite';
 import type { TestStore } from './stores';
 
 describe.each(stores())('token lifecycle ($name)', (backend) => {
   let ts: TestStore;
-  let server: Server;
   let client: Client;
 
-  beforeAll(async () => {
-    ts = await backend.open();
-    server = await startServer(ts.store);
-    client = new Client(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await ts?.store.close();
-    await ts?.destroy();
-  });
+  const suite = useSuiteServer(backend);
+  beforeAll(() => ({ ts, client } = suite));
 
   it('refuses an expired access token', async () => {
     // Same store, so the same signing key: a second app that issues tokens already expired.

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationList } from '@parley/protocol/conversation';
 import { SIGN_IN_MESSAGE_TYPE, signInNoticeSchema } from '@parley/protocol/message';
-import { Client, newAccount, registerAndLogin, startServer } from './harness';
-import type { Server } from './harness';
+import { newAccount, registerAndLogin } from './harness';
+import type { Client } from './harness';
 import { conversationEvents, history } from './messaging';
 import { stores } from './stores';
+import { useSuiteServer } from './suite';
 import type { TestStore } from './stores';
 
 // Every sign-in (not a refresh) posts one "sign_in" notice into the user's
@@ -12,19 +13,10 @@ import type { TestStore } from './stores';
 
 describe.each(stores())('sign-in notice ($name)', (backend) => {
   let ts: TestStore;
-  let server: Server;
   let client: Client;
 
-  beforeAll(async () => {
-    ts = await backend.open();
-    server = await startServer(ts.store);
-    client = new Client(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await ts?.store.close();
-    await ts?.destroy();
-  });
+  const suite = useSuiteServer(backend);
+  beforeAll(() => ({ ts, client } = suite));
 
   async function systemNotices(token: string) {
     const me = await client.get<{ id: number }>('/user', { token });

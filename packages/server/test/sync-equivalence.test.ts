@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { ServerFrame } from '@parley/protocol/realtime';
 import { applyEvents, comparable, conversationFetcher, fetchState } from './client-state';
-import { Client, startServer } from './harness';
-import type { Server } from './harness';
+import type { Client, Server } from './harness';
 import { direct, person, sent } from './messaging';
 import type { Person } from './messaging';
 import { sleep, TestSocket } from './realtime';
 import { stores } from './stores';
-import type { TestStore } from './stores';
+import { useSuiteServer } from './suite';
 
 // Sync equivalence ("verify action"): for every event type the server emits,
 // a client's state fetched over HTTP, plus the events its socket delivered
@@ -37,7 +36,6 @@ const ALL_TYPES = [
 const typeOf = (f: ServerFrame) => (f.op === 'event' ? f.type : null);
 
 describe.each(stores())('sync equivalence ($name)', (backend) => {
-  let ts: TestStore;
   let server: Server;
   let client: Client;
   let alice: Person;
@@ -45,10 +43,9 @@ describe.each(stores())('sync equivalence ($name)', (backend) => {
   const sockets = new Map<number, TestSocket>();
   const exercised = new Set<string>();
 
+  const suite = useSuiteServer(backend);
   beforeAll(async () => {
-    ts = await backend.open();
-    server = await startServer(ts.store);
-    client = new Client(server.url);
+    ({ server, client } = suite);
     [alice, bob] = [await person(client), await person(client)];
     for (const p of [alice, bob]) {
       const socket = await TestSocket.open(server.url);
@@ -58,9 +55,6 @@ describe.each(stores())('sync equivalence ($name)', (backend) => {
   });
   afterAll(async () => {
     for (const s of sockets.values()) s.ws.terminate();
-    await server?.close();
-    await ts?.store.close();
-    await ts?.destroy();
   });
 
   /** Waits until each socket got (at least) its expected event types, then a little longer. */

@@ -9,7 +9,6 @@ import type {
 } from '@parley/protocol/message';
 import { MSG } from '@parley/protocol/messages';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
-import { usernameKey } from '@parley/protocol/rules/username';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
@@ -23,30 +22,8 @@ import type { EventPublisher } from '../conversations/events';
 import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
 import * as q from './queries';
-import type { Visibility } from './queries';
+import { forbidden, invalid, MAX_ID, mentionKeys, NO_VIEWS, notFound, visibility } from './rules';
 import { toMessages } from './to-message';
-
-const notFound = () => new HttpError(404, MSG.notFound);
-const forbidden = () => new HttpError(403, MSG.forbidden);
-const invalid = (field: string, message: string) =>
-  new HttpError(422, MSG.validationFailed, { [field]: [message] });
-
-/** `@name` tokens of a text, as username keys (usernames are letters, digits, spaces). */
-export function mentionKeys(text: string): string[] {
-  return [...new Set([...text.matchAll(/@([A-Za-z0-9]+)/g)].map((m) => usernameKey(m[1] ?? '')))];
-}
-
-/** Ids are int4 (serial) on PostgreSQL: a bound past it would fail the query. */
-const MAX_ID = 2_147_483_647;
-
-/** Kinds where a read does not mark messages viewed (spec 4, Views). */
-const NO_VIEWS = new Set(['channel', 'saved', 'system']);
-
-const visibility = (userId: number, row: AccessRow): Visibility => ({
-  conversationId: row.id,
-  userId,
-  cleared: row.cleared,
-});
 
 export interface SendInput {
   conversation_id: number;

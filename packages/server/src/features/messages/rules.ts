@@ -1,0 +1,30 @@
+import { MSG } from '@parley/protocol/messages';
+import { usernameKey } from '@parley/protocol/rules/username';
+import { HttpError } from '../../http/http-error';
+import type { AccessRow } from '../conversations/queries';
+import type { Visibility } from './queries';
+
+// Small pure pieces the messages service is built from: its errors, limits
+// and the text rules it applies.
+
+export const notFound = () => new HttpError(404, MSG.notFound);
+export const forbidden = () => new HttpError(403, MSG.forbidden);
+export const invalid = (field: string, message: string) =>
+  new HttpError(422, MSG.validationFailed, { [field]: [message] });
+
+/** `@name` tokens of a text, as username keys (usernames are letters, digits, spaces). */
+export function mentionKeys(text: string): string[] {
+  return [...new Set([...text.matchAll(/@([A-Za-z0-9]+)/g)].map((m) => usernameKey(m[1] ?? '')))];
+}
+
+/** Ids are int4 (serial) on PostgreSQL: a bound past it would fail the query. */
+export const MAX_ID = 2_147_483_647;
+
+/** Kinds where a read does not mark messages viewed (spec 4, Views). */
+export const NO_VIEWS = new Set(['channel', 'saved', 'system']);
+
+export const visibility = (userId: number, row: AccessRow): Visibility => ({
+  conversationId: row.id,
+  userId,
+  cleared: row.cleared,
+});

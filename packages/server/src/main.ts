@@ -26,7 +26,11 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const store = openStore({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    onCheckpointError: (message) => process.stderr.write(`parley: WAL checkpoint: ${message}\n`),
+  });
   await runMigrations(store.db);
   // Redis errors are logged, never fatal: ioredis reconnects, the HTTP API
   // keeps answering, and clients resume what a lost publish missed. Until the

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import {
@@ -28,9 +29,11 @@ import type { Presence } from './presence';
 import type { LoadMessages } from './publisher';
 import { toConversationFrames, toUserFrame } from './publisher';
 import * as q from './queries';
+import { frameText, sharedParser } from './shared-payloads';
 import { Subscriptions } from './subscriptions';
 import { planResume } from './resume';
 import { TypingState } from './typing';
+import type { WriteCoalescer } from './write-coalescer';
 
 // One socket, from `hello` to close. Everything the socket receives goes
 // through one serial queue: the resume backlog first, then live events, so
@@ -49,7 +52,12 @@ export interface ConnectionDeps {
   helloTimeoutMs: number;
   typingExpiryMs: number;
   maxBufferedBytes: number;
+  coalescer: WriteCoalescer;
 }
+
+const parseConversationBus = sharedParser(conversationBusSchema);
+const parseUserBus = sharedParser(userBusSchema);
+const parsePresenceBus = sharedParser(presenceBusSchema);
 
 /** User events after which the socket's conversation set is looked up again. */
 const MEMBERSHIP_EVENTS = new Set([
@@ -74,6 +82,8 @@ export class Connection {
   private userSeq = 0;
   private contacts = new Set<number>();
   private queue: Promise<void> = Promise.resolve();
+  /** Jobs queued or running (the hello backlog counts as one): 0 lets a live frame skip the queue. */
+  private pending = 0;
   private readonly subscriptions: Subscriptions;
   private readonly typing: TypingState;
   private helloTimer: NodeJS.Timeout | null;
@@ -81,6 +91,8 @@ export class Connection {
 
   constructor(
     private readonly socket: WebSocket,
+    /** The TCP socket under `socket`, corked while a turn's frames are written. */
+    private readonly raw: Socket,
     private readonly deps: ConnectionDeps,
   ) {
     this.typing = new TypingState(deps, () => this.userId);
@@ -116,8 +128,14 @@ export class Connection {
   }
 
   private send(frame: ServerFrame): void {
+    this.sendText(JSON.stringify(frame));
+  }
+
+  /** Frames that several sockets send go out as one shared text (see shared-payloads). */
+  private sendText(text: string): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify(frame));
+    this.deps.coalescer.hold(this.raw);
+    this.socket.send(text);
     if (this.socket.bufferedAmount > this.deps.maxBufferedBytes) {
       this.deps.log.warn({ userId: this.userId }, 'realtime: slow consumer closed');
       this.close(WS_CLOSE.slowConsumer, 'too slow');
@@ -126,13 +144,15 @@ export class Connection {
 
   /** Runs `job` after everything queued before it; a failure closes the socket. */
   private enqueue(job: () => Promise<void>): void {
+    this.pending += 1;
     this.queue = this.queue.then(async () => {
-      if (this.closed) return;
       try {
-        await job();
+        if (!this.closed) await job();
       } catch (error) {
         this.deps.log.error({ err: error, userId: this.userId }, 'realtime: delivery failed');
         this.close(1011, 'internal error');
+      } finally {
+        this.pending -= 1;
       }
     });
   }
@@ -206,7 +226,10 @@ export class Connection {
     // Subscribe first, then read: whatever commits after the reads below
     // also arrives live, and the serial queue drops what the backlog sent.
     let release!: () => void;
-    this.queue = new Promise((resolve) => (release = resolve));
+    this.pending += 1;
+    this.queue = new Promise<void>((resolve) => (release = resolve)).then(() => {
+      this.pending -= 1;
+    });
     await this.followSession(claims.sessionId);
     await this.subscriptions.add(channels.user(this.userId), (payload) => this.onUserBus(payload));
     await this.subscriptions.add(channels.presence, (payload) => this.onPresenceBus(payload));
@@ -278,7 +301,7 @@ export class Connection {
     const last = this.sent.get(frame.conversation_id);
     if (last === undefined || frame.seq <= last) return;
     this.sent.set(frame.conversation_id, frame.seq);
-    this.send(frame);
+    this.sendText(frameText(frame));
   }
 
   private async deliverUser(frame: UserEventFrame, live: boolean): Promise<void> {
@@ -322,9 +345,8 @@ export class Connection {
   }
 
   private onConversationBus(payload: unknown): void {
-    const parsed = conversationBusSchema.safeParse(payload);
-    if (!parsed.success) return this.deps.log.warn('realtime: bad conversation bus message');
-    const message = parsed.data;
+    const message = parseConversationBus(payload);
+    if (!message) return this.deps.log.warn('realtime: bad conversation bus message');
     if (message.kind === 'typing') {
       if (message.user_id === this.userId || !this.sent.has(message.conversation_id)) return;
       if (!this.opened) return;
@@ -332,6 +354,12 @@ export class Connection {
       return this.send({ op: 'typing', conversation_id, user_id, state });
     }
     const { frame } = message;
+    // The common case, in order with nothing queued before it: send now,
+    // without a promise hop per socket.
+    const sent = this.sent.get(frame.conversation_id);
+    if (this.pending === 0 && sent !== undefined && frame.seq === sent + 1) {
+      return this.deliverConversation(frame);
+    }
     this.enqueue(async () => {
       const last = this.sent.get(frame.conversation_id);
       if (last === undefined) return; // not (or no longer) a member
@@ -342,9 +370,9 @@ export class Connection {
   }
 
   private onUserBus(payload: unknown): void {
-    const parsed = userBusSchema.safeParse(payload);
-    if (!parsed.success) return this.deps.log.warn('realtime: bad user bus message');
-    const { frame } = parsed.data;
+    const parsed = parseUserBus(payload);
+    if (!parsed) return this.deps.log.warn('realtime: bad user bus message');
+    const { frame } = parsed;
     this.enqueue(async () => {
       if (frame.seq > this.userSeq + 1) await this.catchUpUser(frame.seq - 1, true);
       await this.deliverUser(frame, true);
@@ -352,9 +380,9 @@ export class Connection {
   }
 
   private onPresenceBus(payload: unknown): void {
-    const parsed = presenceBusSchema.safeParse(payload);
-    if (!parsed.success || !this.opened) return;
-    const { user_id, online } = parsed.data;
+    const parsed = parsePresenceBus(payload);
+    if (!parsed || !this.opened) return;
+    const { user_id, online } = parsed;
     if (user_id !== this.userId && this.contacts.has(user_id)) {
       this.send({ op: 'presence', user_id, online });
     }

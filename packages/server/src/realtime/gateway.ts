@@ -8,12 +8,13 @@ import { HttpError } from '../http/http-error';
 import type { ConnectionDeps } from './connection';
 import { Connection } from './connection';
 import { userState } from './queries';
+import { WriteCoalescer } from './write-coalescer';
 
 // GET /api/v1/ws. The Origin is checked before the upgrade (a page on another
 // site must not open a socket with the user's cookies around); the token
 // comes in the first frame, never in the URL, so it stays out of access logs.
 
-export interface GatewayOptions extends Omit<ConnectionDeps, 'log'> {
+export interface GatewayOptions extends Omit<ConnectionDeps, 'log' | 'coalescer'> {
   publicUrl: string | null;
   heartbeatMs: number;
 }
@@ -39,6 +40,7 @@ async function reportOffline(options: GatewayOptions, userIds: number[]): Promis
 
 export async function registerGateway(app: FastifyInstance, options: GatewayOptions) {
   const connections = new Set<Connection>();
+  const coalescer = new WriteCoalescer();
 
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
@@ -80,7 +82,11 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
       },
     },
     (socket, request) => {
-      const connection = new Connection(socket, { ...options, log: request.log });
+      const connection = new Connection(socket, request.raw.socket, {
+        ...options,
+        coalescer,
+        log: request.log,
+      });
       connections.add(connection);
       socket.on('close', () => connections.delete(connection));
     },

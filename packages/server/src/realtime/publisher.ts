@@ -44,9 +44,11 @@ function carriedId(row: ConversationEventRow): number | null {
 export async function toConversationFrames(
   rows: ConversationEventRow[],
   load: LoadMessages,
+  loaded: ReadonlyMap<number, Message> = new Map(),
 ): Promise<ConversationEventFrame[]> {
-  const ids = rows.map(carriedId).filter((id) => id !== null);
-  const messages = new Map((ids.length > 0 ? await load(ids) : []).map((m) => [m.id, m]));
+  const messages = new Map(loaded);
+  const missing = rows.map(carriedId).filter((id) => id !== null && !messages.has(id));
+  if (missing.length > 0) for (const m of await load(missing as number[])) messages.set(m.id, m);
   return rows.map((r) => {
     const id = carriedId(r);
     const message = id === null ? undefined : messages.get(id);
@@ -98,7 +100,7 @@ export function createEventPublisher(
   return {
     async published(events: AppendedEvents) {
       await safely('publish', async () => {
-        const frames = await toConversationFrames(events.conversation, load);
+        const frames = await toConversationFrames(events.conversation, load, events.messages);
         for (const frame of frames) {
           const message: ConversationBusMessage = { kind: 'event', frame };
           await bus.publish(channels.conversation(frame.conversation_id), message);

@@ -3,6 +3,9 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
+import type { Checkpointer } from './sqlite-checkpointer';
+import { withStatementCache } from './statement-cache';
 import type { Database } from './types';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -22,6 +25,9 @@ export interface StoreOptions {
   /** Extra libpq options, e.g. `-c search_path=…` (tests isolate suites this way). */
   pgOptions?: string;
   pgPoolSize?: number;
+  /** How often a worker thread checkpoints SQLite's WAL (see sqlite-checkpointer). */
+  checkpointIntervalMs?: number;
+  onCheckpointError?: (message: string) => void;
 }
 
 const PG_INT8 = 20;
@@ -47,6 +53,7 @@ const pgTypes = {
 };
 
 function openSqlite(path: string): Kysely<Database> {
+  // Keep in step with the worker in sqlite-checkpointer.ts, which opens the same file.
   mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   // WAL lets readers run beside the one writer; busy_timeout makes a second
@@ -57,7 +64,10 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+  });
 }
 
 function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
@@ -73,12 +83,18 @@ function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
 export function openStore(options: StoreOptions): Store {
   const kind: StoreKind = options.databaseUrl ? 'postgres' : 'sqlite';
   let db: Kysely<Database>;
+  let checkpointer: Checkpointer | null = null;
   if (options.databaseUrl) {
     db = openPostgres(options.databaseUrl, options);
   } else {
     if (!options.sqlitePath)
       throw new Error('openStore: sqlitePath is required without databaseUrl');
     db = openSqlite(options.sqlitePath);
+    checkpointer = startCheckpointer(
+      options.sqlitePath,
+      options.checkpointIntervalMs ?? 1000,
+      options.onCheckpointError ?? (() => {}),
+    );
   }
   return {
     db,
@@ -92,6 +108,7 @@ export function openStore(options: StoreOptions): Store {
       }
     },
     async close() {
+      await checkpointer?.stop();
       await db.destroy();
     },
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
+import { Lru } from '../../lru';
 import type { Database } from '../../store/types';
 import { loadOrCreateKey } from './signing-key';
 
@@ -11,6 +12,8 @@ import { loadOrCreateKey } from './signing-key';
 
 const KEY_NAME = 'jwt-hs256';
 const ALG = 'HS256';
+/** Tokens whose signature was checked, remembered until they expire (one per active device). */
+const VERIFIED_CAPACITY = 20_000;
 
 export interface AccessClaims {
   userId: number;
@@ -32,6 +35,35 @@ export function createAccessTokens(db: Kysely<Database>, now: Clock, ttlSeconds:
     return key;
   };
 
+  // Checking an HS256 signature through WebCrypto cost 15 % of a busy
+  // server's CPU (one per request and socket hello). A token's signature
+  // never changes, so each token string is checked once; expiry is still
+  // compared on every use, and revocation is the session check's job.
+  const verified = new Lru<string, VerifiedClaims>(VERIFIED_CAPACITY);
+
+  async function verifySignature(token: string): Promise<VerifiedClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, await getKey(), {
+        algorithms: [ALG],
+        currentDate: now(),
+        requiredClaims: ['sub', 'sid', 'exp'],
+      });
+      const userId = Number(payload.sub);
+      const sessionId = payload.sid;
+      if (
+        !Number.isSafeInteger(userId) ||
+        typeof sessionId !== 'number' ||
+        !Number.isSafeInteger(sessionId)
+      ) {
+        return null;
+      }
+      // requiredClaims guarantees exp.
+      return { userId, sessionId, expiresAt: payload.exp ?? 0 };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     ttlSeconds,
 
@@ -51,26 +83,16 @@ export function createAccessTokens(db: Kysely<Database>, now: Clock, ttlSeconds:
 
     /** The claims of a valid, unexpired token; null for anything else. */
     async verify(token: string): Promise<VerifiedClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, await getKey(), {
-          algorithms: [ALG],
-          currentDate: now(),
-          requiredClaims: ['sub', 'sid', 'exp'],
-        });
-        const userId = Number(payload.sub);
-        const sessionId = payload.sid;
-        if (
-          !Number.isSafeInteger(userId) ||
-          typeof sessionId !== 'number' ||
-          !Number.isSafeInteger(sessionId)
-        ) {
-          return null;
-        }
-        // requiredClaims guarantees exp.
-        return { userId, sessionId, expiresAt: payload.exp ?? 0 };
-      } catch {
+      const nowSeconds = now().getTime() / 1000;
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > nowSeconds) return known;
+        verified.delete(token);
         return null;
       }
+      const claims = await verifySignature(token);
+      if (claims) verified.set(token, claims);
+      return claims;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Message } from '@parley/protocol/message';
 import type { Database } from '../../store/types';
 
 // The two event logs realtime will resume from. Each append takes the next
@@ -42,6 +43,8 @@ export interface UserEventRow {
 export interface AppendedEvents {
   conversation: ConversationEventRow[];
   user: UserEventRow[];
+  /** Messages the transaction already serialized, so the publisher need not load them again. */
+  messages?: Map<number, Message>;
 }
 
 /**
@@ -79,6 +82,15 @@ export function eventTransaction(
     }
     return result;
   };
+}
+
+/**
+ * Hands a message serialized inside the transaction (as it is at commit) to
+ * the publisher, which would otherwise load it again for the event frame.
+ */
+export function attachMessage(trx: Kysely<Database>, message: Message): void {
+  const appended = collecting.get(trx);
+  if (appended) (appended.messages ??= new Map()).set(message.id, message);
 }
 
 export async function appendConversationEvent(

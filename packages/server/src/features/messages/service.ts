@@ -16,6 +16,7 @@ import type { Database } from '../../store/types';
 import {
   appendConversationEvent,
   appendUserEvent,
+  attachMessage,
   eventTransaction,
 } from '../conversations/events';
 import type { EventPublisher } from '../conversations/events';
@@ -40,10 +41,10 @@ export function createMessagesService(
 ) {
   const transaction = eventTransaction(db, publisher);
 
-  async function one(id: number): Promise<Message> {
-    const row = await q.findById(db, id);
+  async function one(id: number, from: Kysely<Database> = db): Promise<Message> {
+    const row = await q.findById(from, id);
     if (!row) throw notFound();
-    const [message] = await toMessages(db, [row]);
+    const [message] = await toMessages(from, [row]);
     if (!message) throw notFound();
     return message;
   }
@@ -156,15 +157,18 @@ export function createMessagesService(
         }
       }
       try {
-        const id = await transaction((trx) =>
-          insert(trx, access, userId, {
+        return await transaction(async (trx) => {
+          const id = await insert(trx, access, userId, {
             uuid: input.uuid,
             message: input.message,
             parent_id: parentId,
             forwarded_id: null,
-          }),
-        );
-        return await one(id);
+          });
+          // Serialized once, inside the transaction: the reply and the event frame share it.
+          const message = await one(id, trx);
+          attachMessage(trx, message);
+          return message;
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const twin = await earlier();

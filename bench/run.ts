@@ -1,17 +1,45 @@
+import type { ParsedArgs } from './lib/args';
 import { boolFlag, parseArgs } from './lib/args';
+import type { Pinning } from './lib/pin';
 import { pinning, reexecPinned } from './lib/pin';
+import { connectionsConfig } from './connections/config';
+import { runConnections } from './connections/index';
 import { fanoutConfig } from './fanout/config';
 import { runFanout } from './fanout/index';
+import { historyConfig } from './history/config';
+import { runHistory } from './history/index';
+import { httpConfig } from './http/config';
+import { runHttp } from './http/index';
+import { webConfig } from './web/config';
+import { runWeb } from './web/index';
 
 // `npm run bench -- <scenario> [--flags]`. The process first re-executes
 // itself on core 1 (the server gets core 0), then runs one scenario and exits
 // with its code: 0 ok (targets missed included), 1 lost/duplicated/errors,
 // 2 bad usage, 3 watchdog.
 
-const USAGE = `usage: npm run bench -- fanout [--tiny] [--groups N] [--members M] [--senders S]
-         [--rate R] [--duration S] [--warmup S] [--grace S] [--connections C]
-         [--seed-concurrency K] [--target-p99 MS] [--cpu-prof]
+const USAGE = `usage: npm run bench -- <scenario> [--tiny] [flags]
+  fanout       [--groups N] [--members M] [--direct] [--senders S] [--rate R] [--duration S]
+               [--warmup S] [--grace S] [--connections C] [--seed-concurrency K]
+               [--target-p99 MS] [--cpu-prof]
+  connections  [--sockets N] [--workers W] [--rate R] [--hold S] [--ping-every S]
+               [--server-nofile N]
+  history      [--store sqlite|postgres] [--pg-url URL] [--messages N] [--conversations N]
+               [--user-conversations N] [--users N] [--samples N] [--warmup N]
+  http         [--duration S] [--warmup S] [--connections C] [--login-duration S]
+  web          [--conversations N] [--messages N] [--runs N]
 See bench/README.md.`;
+
+type Runner = (args: ParsedArgs, pin: Pinning) => Promise<number>;
+
+const SCENARIOS: Record<string, Runner> = {
+  fanout: (args, pin) =>
+    runFanout(fanoutConfig(args), { pinning: pin, cpuProf: boolFlag(args, 'cpu-prof') }),
+  connections: (args, pin) => runConnections(connectionsConfig(args), pin),
+  history: (args, pin) => runHistory(historyConfig(args), pin),
+  http: (args, pin) => runHttp(httpConfig(args), pin),
+  web: (args, pin) => runWeb(webConfig(args), pin),
+};
 
 async function main(): Promise<number> {
   reexecPinned();
@@ -21,23 +49,20 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  switch (scenario) {
-    case 'fanout': {
-      let config;
-      try {
-        config = fanoutConfig(args);
-      } catch (error) {
-        process.stderr.write(
-          `${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`,
-        );
-        return 2;
-      }
-      return runFanout(config, { pinning: pinning(), cpuProf: boolFlag(args, 'cpu-prof') });
-    }
-    default:
-      process.stderr.write(`unknown scenario '${scenario}'\n${USAGE}\n`);
-      return 2;
+  const run = SCENARIOS[scenario];
+  if (!run) {
+    process.stderr.write(`unknown scenario '${scenario}'\n${USAGE}\n`);
+    return 2;
   }
+  let started: Promise<number>;
+  try {
+    started = run(args, pinning());
+  } catch (error) {
+    // Config errors are thrown synchronously, before anything starts.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  return started;
 }
 
 main().then(

@@ -10,6 +10,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 process.env.E2E_PORT ??= String(18000 + Math.floor(Math.random() * 1000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'parley-e2e-'));
 const port = Number(process.env.E2E_PORT);
+// TEST ONLY: the port of the page e2e/chat/link-preview.spec.ts serves. The
+// server opens its link-preview guard for exactly 127.0.0.1 on this port and
+// fetches nothing else (LINK_PREVIEW_TEST_ORIGIN; never set in production).
+process.env.E2E_PREVIEW_PORT ??= String(port + 1000);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -44,6 +48,7 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_IP_MAX: '1000',
       RATE_LIMIT_LOGIN_ACCOUNT_MAX: '1000',
       RATE_LIMIT_REFRESH_IP_MAX: '1000',
+      LINK_PREVIEW_TEST_ORIGIN: `http://127.0.0.1:${process.env.E2E_PREVIEW_PORT}`,
     },
   },
 });

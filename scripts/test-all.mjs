@@ -57,10 +57,31 @@ step('vitest', bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${join(reports, 'vitest.json')}`,
 ]);
-// Benchmarks are not tests; this only proves the fanout scenario still runs
-// end to end on a tiny size (it fails on lost or duplicated deliveries).
-step('bench (tiny)', 'node', ['--import', 'tsx', 'bench/run.ts', 'fanout', '--tiny']);
+// Benchmarks are not tests; these only prove each scenario still runs end to
+// end on a tiny size (they fail on lost or duplicated deliveries and errors,
+// never on figures). The web one builds its own copy of the app.
+const bench = (scenario, ...flags) =>
+  step(`bench ${scenario} (tiny)`, 'node', [
+    '--import',
+    'tsx',
+    'bench/run.ts',
+    scenario,
+    '--tiny',
+    ...flags,
+  ]);
+bench('fanout');
+bench('fanout', '--direct');
+bench('connections');
+bench('history');
+if (process.env.TEST_DATABASE_URL) {
+  bench('history', '--store', 'postgres', '--pg-url', process.env.TEST_DATABASE_URL);
+}
+bench('http');
+bench('web');
 ensureWebBuild();
+// Issue 6's budget: the chat screen's initial JS (index.html's scripts, the
+// chat route's chunk and their static imports) within 200 KB gzip.
+step('bundle budget', 'node', ['--import', 'tsx', 'bench/web/budget.ts']);
 step('playwright', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
 });

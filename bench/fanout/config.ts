@@ -21,6 +21,8 @@ export interface FanoutConfig {
   seedConcurrency: number;
   /** Keep-alive HTTP connections the senders share. */
   connections: number;
+  /** Pairs in direct (one-to-one) chats instead of groups: issue 6's "200 users in pairs". */
+  direct: boolean;
   /** Targets: a miss is reported, but only lost/duplicated/errors fail the run. */
   targetP99Ms: number;
   tiny: boolean;
@@ -37,6 +39,7 @@ const DEFAULTS: FanoutConfig = {
   seedConcurrency: 4,
   connections: 32,
   targetP99Ms: 50,
+  direct: false,
   tiny: false,
 };
 
@@ -71,14 +74,22 @@ export function fanoutConfig(args: ParsedArgs): FanoutConfig {
     seedConcurrency: int('seed-concurrency', base.seedConcurrency),
     connections: int('connections', base.connections),
     targetP99Ms: numberFlag(args, 'target-p99', base.targetP99Ms),
+    direct: boolFlag(args, 'direct'),
   };
+  if (config.direct) {
+    // A direct chat has exactly two members; without --groups, issue 6's 200 users.
+    config.members = 2;
+    if (!args.flags.has('groups')) config.groups = config.tiny ? 2 : 100;
+  }
   config.senders = Math.min(config.senders, config.members);
   // Bounds keep a typo from starting a run that never ends or floods the machine.
   const problems: string[] = [];
-  if (config.groups < 1 || config.groups > 50) problems.push('--groups must be 1..50');
+  if (config.groups < 1 || config.groups > 500) problems.push('--groups must be 1..500');
+  if (config.groups * config.members > 2000)
+    problems.push('at most 2,000 users (groups × members)');
   if (config.members < 2 || config.members > MAX_MEMBERS) problems.push('--members must be 2..200');
   if (config.senders < 1) problems.push('--senders must be at least 1');
-  if (config.rate <= 0 || config.rate > 5000) problems.push('--rate must be in (0, 5000]');
+  if (config.rate <= 0 || config.rate > 20_000) problems.push('--rate must be in (0, 20000]');
   if (config.durationS <= 0 || config.durationS > 600)
     problems.push('--duration must be in (0, 600]');
   if (config.warmupS > 120) problems.push('--warmup must be at most 120');

@@ -55,7 +55,13 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
     const tracker = new Tracker();
 
     const seedStart = performance.now();
-    const groups = await seed(api, config.groups, config.members, config.seedConcurrency);
+    const groups = await seed(
+      api,
+      config.groups,
+      config.members,
+      config.seedConcurrency,
+      config.direct,
+    );
     const seedS = (performance.now() - seedStart) / 1000;
     const all = groups.flatMap((g) => g.members);
     sockets.push(...(await mapLimit(all, 20, (u) => openSocket(server!.port, u, tracker))));

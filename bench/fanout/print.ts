@@ -55,6 +55,7 @@ export function printFanout(o: FanoutOutcome): number {
     pinning: o.pinning,
     groups: config.groups,
     members: config.members,
+    direct: config.direct,
     senders_per_group: config.senders,
     target_rate: config.rate,
     warmup_s: config.warmupS,
@@ -98,7 +99,7 @@ export function printFanout(o: FanoutOutcome): number {
   const rows: Row[] = [
     [
       'setup',
-      `${config.groups} × ${config.members} users, ${config.senders} senders/group, ${o.pinning}`,
+      `${config.groups} × ${config.members} users${config.direct ? ' (direct chats)' : ''}, ${config.senders} senders/group, ${o.pinning}`,
     ],
     [
       'target',

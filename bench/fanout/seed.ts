@@ -62,6 +62,7 @@ export async function seed(
   groups: number,
   members: number,
   concurrency: number,
+  direct = false,
 ): Promise<BenchGroup[]> {
   const csrf = await csrfToken(client);
   const runId = Date.now().toString(36);
@@ -76,11 +77,17 @@ export async function seed(
       const groupUsers = users.slice(g * members, (g + 1) * members);
       const [owner, ...rest] = groupUsers;
       if (!owner) throw new Error('empty group');
-      const reply = await client.request('POST', '/user/conversations/group', {
-        token: owner.token,
-        json: { name: `Bench group ${g}`, member_ids: rest.map((u) => u.id) },
-      });
-      expectStatus(reply, 200, `create group ${g}`);
+      // --direct: the pair's one-to-one chat, opened as from the other's profile.
+      const reply = direct
+        ? await client.request('POST', '/user/conversations/direct', {
+            token: owner.token,
+            json: { user_id: rest[0]?.id },
+          })
+        : await client.request('POST', '/user/conversations/group', {
+            token: owner.token,
+            json: { name: `Bench group ${g}`, member_ids: rest.map((u) => u.id) },
+          });
+      expectStatus(reply, 200, `create ${direct ? 'direct chat' : 'group'} ${g}`);
       const conversationId = (reply.body as { id?: unknown }).id;
       if (typeof conversationId !== 'number') throw new Error(`group ${g}: no id in reply`);
       return { index: g, conversationId, members: groupUsers };

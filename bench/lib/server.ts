@@ -24,6 +24,14 @@ export interface ServerOptions {
   /** Write a V8 CPU profile into this directory when the server exits. */
   cpuProfDir?: string;
   logLevel?: string;
+  /** A pre-seeded SQLite directory to serve (kept on stop; its owner removes it). */
+  dataDir?: string;
+  /** Serve this PostgreSQL database instead of SQLite (a throwaway one the scenario made). */
+  databaseUrl?: string;
+  /** Extra environment, e.g. a scenario's own limits. */
+  env?: Record<string, string>;
+  /** Start the server with this open-files limit (`ulimit -n` in a shell, at most the hard limit). */
+  nofile?: number;
 }
 
 export interface RunningServer {
@@ -60,10 +68,16 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const nodeArgs = ['--import', 'tsx'];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
-  const argv = [...options.prefix, process.execPath, ...nodeArgs, 'packages/server/src/main.ts'];
+  let argv = [...options.prefix, process.execPath, ...nodeArgs, 'packages/server/src/main.ts'];
+  if (options.nofile !== undefined) {
+    // `exec` keeps the pid the server's own, so /proc readings and signals reach it.
+    const quoted = argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    argv = ['sh', '-c', `ulimit -n ${Math.floor(options.nofile)} && exec ${quoted}`];
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -76,10 +90,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     RATE_LIMIT_REGISTER_IP_MAX: HIGH_LIMIT,
     RATE_LIMIT_REFRESH_IP_MAX: HIGH_LIMIT,
   };
-  // A SQLite run must not reach a database or Redis named in the caller's shell.
+  // A run must not reach a database or Redis named in the caller's shell.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.PUBLIC_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env ?? {});
 
   const [command, ...rest] = argv;
   const child = spawn(command as string, rest, {
@@ -106,7 +122,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await waitExit(child, 2_000);
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   // Poll readiness: migrations run before listen, so /ready answering means usable.

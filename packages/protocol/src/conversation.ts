@@ -80,6 +80,20 @@ export const conversationSchema = z.object({
   pivot: pivotSchema,
   /** The conversation's event sequence at the time of this read (realtime resumes from it). */
   last_seq: z.number().int(),
+  // Groups and channels (docs/PERMISSIONS.md). Optional in the schema so that
+  // older cached conversations still parse; the server always sends them.
+  /** A public group or channel's username (/to/:username); null when private. */
+  username: z.string().nullable().optional(),
+  /** Present members; a channel's subscriber count. */
+  members_count: z.number().int().optional(),
+  allow_invitation: z.boolean().optional(),
+  /** Only for members who may manage invites; null for everyone else. */
+  invitation_token: z.string().nullable().optional(),
+  has_tasks: z.boolean().optional(),
+  /** Channels only: the stable identity posts are published under. */
+  publisher_hash: z.string().nullable().optional(),
+  /** Groups only: days without activity after which a member is removed; null = never. */
+  max_time_inactive: z.number().int().nullable().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -103,6 +117,12 @@ export const conversationListSchema = z.object({
   conversations: z.array(conversationSchema),
   /** Pass as before_cursor for the next page; null on the last page. */
   next_cursor: z.string().nullable(),
+  /**
+   * First page only: the caller's user-event seq, read before the page, so
+   * the page reflects at least every user event up to it. A client starts
+   * its socket's resume there instead of replaying old events.
+   */
+  user_seq: z.number().int().nonnegative().optional(),
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
 

@@ -24,6 +24,8 @@ export type Sender = z.infer<typeof senderSchema>;
 export const messageRefSchema = z.object({
   id,
   message: z.string().nullable(),
+  /** As Message.type: a typed notice (sign_in) quoted anywhere is rendered from its type. Null when deleted. */
+  type: z.string().nullable(),
   sender: senderSchema,
   deleted: z.boolean(),
 });

@@ -31,6 +31,28 @@ export const MSG = {
   unsupportedMediaType: 'Unsupported content type.',
   refreshInvalid: 'The refresh token is invalid or expired.',
   sessionNotFound: 'Session not found.',
+  // Settings (spec 7, 8); the spec leaves the texts open except the avatar extension rule.
+  invalidTimezone: 'Choose a time zone from the list',
+  statusTooLong: 'Status is too long',
+  invalidToggle: 'Must be on or off',
+  invalidInactivity: 'Choose 1, 3, 6 or 12 months, or never',
+  wrongOldPassword: 'The current password is wrong',
+  passwordConfirmation: 'The passwords do not match',
+  secretLength: 'The passcode must be 4 to 64 characters',
+  secretConfirmation: 'The passcodes do not match',
+  secretHintTooLong: 'The hint is too long',
+  secretRequired: 'Enter your passcode',
+  wrongSecret: 'Wrong passcode',
+  noSecret: 'No passcode is set',
+  paranoidNeedsSecret: 'Set a secret passcode before turning on paranoid mode',
+  avatarRequired: 'Choose an image',
+  avatarExtension: 'Avatar has to have jpg/jpeg/png extension',
+  avatarNotImage: 'The file is not a JPEG or PNG image',
+  avatarTooLarge: 'The image is too large (at most 5 MB)',
+  avatarTooManyPixels: 'The image has too many pixels',
+  passwordChangedNotice: 'Your password was changed. Every other device was signed out.',
+  inactivityWarningNotice:
+    'Your account has not been used for a long time. It will be deleted in 7 days unless you use it.',
 } as const;
 
 export type MessageText = (typeof MSG)[keyof typeof MSG];

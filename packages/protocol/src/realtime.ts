@@ -68,7 +68,25 @@ const conversationEventBase = {
   seq: id,
 };
 
+/**
+ * A member changed their public profile: every conversation they are in gets
+ * one event. Loose: later fields must not break older clients.
+ */
+export const userUpdatedPayloadSchema = z.looseObject({
+  user_id: id,
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  status: z.string().nullable(),
+});
+export type UserUpdatedPayload = z.infer<typeof userUpdatedPayloadSchema>;
+
 export const conversationEventFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...conversationEventBase,
+    type: z.literal('user.updated'),
+    payload: userUpdatedPayloadSchema,
+  }),
   z.object({
     ...conversationEventBase,
     type: z.enum(['message.new', 'message.edited']),
@@ -81,6 +99,13 @@ export const conversationEventFrameSchema = z.discriminatedUnion('type', [
       'message.deleted',
       'message.viewed',
       'conversation.pinned_message',
+      // Groups and channels (docs/REALTIME.md, "Membership events").
+      'member.joined',
+      'member.left',
+      'member.removed',
+      'member.unblocked',
+      'member.role',
+      'conversation.info',
     ]),
     payload: z.record(z.string(), z.unknown()),
   }),

@@ -15,6 +15,8 @@ export const userSchema = z.object({
   timezone: z.string(),
   avatar: z.string().nullable(),
   secret_exists: z.boolean(),
+  /** Shown on the lock screen of paranoid mode; null when none was given. */
+  secret_hint: z.string().nullable(),
   notifications: z.boolean(),
   paranoid: z.boolean(),
   muted: z.boolean(),

@@ -1,6 +1,9 @@
 import { SIGN_IN_MESSAGE_TYPE } from '@parley/protocol/message';
 import type { SignInNotice } from '@parley/protocol/message';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -24,7 +27,22 @@ import { usersRoutes } from './features/users/routes';
 import { createUsersService } from './features/users/service';
 import { conversationsRoutes } from './features/conversations/routes';
 import { createConversationsService } from './features/conversations/service';
+import { groupAvatarStore } from './features/groups/avatar';
+import { createRoutes } from './features/groups/create-routes';
+import { createGroupInactivityJob } from './features/groups/inactivity-job';
+import { createMembersService } from './features/groups/members-service';
+import { groupsRoutes } from './features/groups/routes';
+import { createGroupsService } from './features/groups/service';
+import { linkPreviewsRoutes } from './features/link-previews/routes';
+import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
+import { createLinkPreviewsService } from './features/link-previews/service';
 import { messagesRoutes } from './features/messages/routes';
+import { avatarRoutes } from './features/settings/avatar-routes';
+import { settingsRoutes } from './features/settings/routes';
+import { createSettingsService } from './features/settings/service';
+import { createInactivityJob } from './jobs/inactivity';
+import { createJobRunner } from './jobs/runner';
+import { createLocalDiskStore } from './storage/local-disk';
 import { createMessagesService } from './features/messages/service';
 import { authGuard, decorateAuth } from './http/authenticate';
 import { registerCsrf } from './http/csrf';
@@ -150,6 +168,65 @@ export async function buildApp(deps: AppDeps) {
     },
   );
   const guard = authGuard({ tokens, sessions, users });
+  const previews = createLinkPreviewsService({
+    db,
+    now,
+    log: app.log,
+    visibleMessage: messages.visibleTo,
+    settingsOf: users.getUser,
+    fetchPreview: createPreviewFetcher(fetcherOptions(deps.linkPreviews)),
+  });
+
+  // Uploaded files: main.ts passes DATA_DIR/blobs; tests and tools get a temporary directory.
+  const blobs = deps.blobs ?? createLocalDiskStore(mkdtempSync(join(tmpdir(), 'parley-blobs-')));
+  const postNotice = (userId: number, type: string, text: string) =>
+    messages.postSystemNotice(userId, type, text);
+  const settings = createSettingsService({
+    db,
+    now,
+    users,
+    sessions,
+    publisher,
+    bus,
+    presence,
+    blobs,
+    postNotice,
+  });
+  // Background jobs tick on every node; a lease in job_locks lets one act per round.
+  const jobs = createJobRunner({ db, now, log: app.log });
+  const inactivity = createInactivityJob({
+    now,
+    users,
+    settings,
+    postNotice,
+    log: app.log,
+    intervalMs: deps.inactivityJobMs ?? 3_600_000,
+  });
+  if (deps.inactivityJobMs) jobs.start(inactivity.job);
+  app.addHook('onClose', async () => jobs.stop());
+  // Groups and channels; their inactivity job ticks with the account one.
+  const groups = createGroupsService({
+    db,
+    now,
+    publisher,
+    conversations,
+    users,
+    storeAvatar: groupAvatarStore(blobs),
+  });
+  const groupMembers = createMembersService({ db, now, publisher, conversations });
+  const groupInactivity = createGroupInactivityJob({
+    db,
+    now,
+    members: groupMembers,
+    intervalMs: deps.inactivityJobMs ?? 3_600_000,
+  });
+  if (deps.inactivityJobMs) jobs.start(groupInactivity.job);
+  app.decorate('groupInactivityRound', groupInactivity.round);
+  app.decorate('jobs', {
+    inactivityRound: inactivity.round,
+    runner: jobs,
+    inactivity: inactivity.job,
+  });
 
   // Before every other route: @fastify/websocket must see the upgrade requests first.
   await registerGateway(app, {
@@ -170,6 +247,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionsRoutes({ sessions, guard }), { prefix: API_BASE });
   await app.register(conversationsRoutes({ conversations, guard }), { prefix: API_BASE });
   await app.register(messagesRoutes({ messages, guard }), { prefix: API_BASE });
+  await app.register(groupsRoutes({ groups, members: groupMembers, guard }), { prefix: API_BASE });
+  await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
+  await app.register(linkPreviewsRoutes({ previews, guard }), { prefix: API_BASE });
+  await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });
+  await app.register(avatarRoutes({ settings, blobs, guard }), { prefix: API_BASE });
   registerOpenApiRoute(app);
   registerSpa(app, { webDist: config.webDist });
   return app;

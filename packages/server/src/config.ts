@@ -20,6 +20,8 @@ export interface RateLimitConfig {
   registerPerAddress: RateLimitRule;
   /** POST /user/refresh, per client address. */
   refreshPerAddress: RateLimitRule;
+  /** POST /user/check-secret and the password change, per signed-in user. */
+  secretPerUser: RateLimitRule;
 }
 
 export interface AppConfig {
@@ -37,6 +39,13 @@ export interface AppConfig {
   /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses. */
   trustProxy: boolean | number | string;
   rateLimits: RateLimitConfig;
+  /**
+   * TEST ONLY (LINK_PREVIEW_TEST_ORIGIN): link previews are fetched from this
+   * one loopback address and port and from nowhere else. Never set in production.
+   */
+  linkPreviewTestOrigin: { address: string; port: number } | null;
+  /** How often each node runs the inactive-account job (one node acts per round). */
+  inactivityJobSeconds: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -44,6 +53,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerAccount: { max: 5, windowSeconds: 60 },
   registerPerAddress: { max: 20, windowSeconds: 3600 },
   refreshPerAddress: { max: 60, windowSeconds: 60 },
+  secretPerUser: { max: 5, windowSeconds: 300 },
 };
 
 /** packages/web/dist, found from this file so it does not depend on the working directory. */
@@ -59,6 +69,15 @@ const positiveInt = (name: string) =>
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
     .refine((n) => n > 0, `${name} must be greater than 0`);
+
+/** The only form LINK_PREVIEW_TEST_ORIGIN takes: a loopback address and an explicit port. */
+const TEST_ORIGIN = /^http:\/\/(127\.0\.0\.1|\[::1\]):([1-9]\d{0,4})\/?$/;
+
+function testOrigin(value: string | undefined): AppConfig['linkPreviewTestOrigin'] {
+  const match = value === undefined ? null : TEST_ORIGIN.exec(value);
+  if (!match?.[1] || !match[2]) return null;
+  return { address: match[1].replace(/^\[(.*)\]$/, '$1'), port: Number(match[2]) };
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -87,6 +106,14 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: z.string().min(1).optional(),
+  LINK_PREVIEW_TEST_ORIGIN: z
+    .string()
+    .regex(
+      TEST_ORIGIN,
+      'LINK_PREVIEW_TEST_ORIGIN must be http://127.0.0.1:PORT or http://[::1]:PORT (tests only)',
+    )
+    .optional(),
+  INACTIVITY_JOB_INTERVAL: positiveInt('INACTIVITY_JOB_INTERVAL').optional(),
 });
 
 type RuleEnvNames = { max: string; window: string };
@@ -101,6 +128,7 @@ const RULE_ENV: Record<keyof RateLimitConfig, RuleEnvNames> = {
     window: 'RATE_LIMIT_REGISTER_IP_WINDOW',
   },
   refreshPerAddress: { max: 'RATE_LIMIT_REFRESH_IP_MAX', window: 'RATE_LIMIT_REFRESH_IP_WINDOW' },
+  secretPerUser: { max: 'RATE_LIMIT_SECRET_USER_MAX', window: 'RATE_LIMIT_SECRET_USER_WINDOW' },
 };
 
 /** The names of every rate-limit variable, for docs and error messages. */
@@ -168,6 +196,8 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL ?? 'info',
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    linkPreviewTestOrigin: testOrigin(e.LINK_PREVIEW_TEST_ORIGIN),
     rateLimits,
+    inactivityJobSeconds: e.INACTIVITY_JOB_INTERVAL ?? 3600,
   };
 }

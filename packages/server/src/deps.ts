@@ -3,7 +3,9 @@ import type { Redis } from 'ioredis';
 import type { Bus } from './bus/bus';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
+import type { FetcherOptions } from './features/link-previews/preview-fetcher';
 import type { Presence } from './realtime/presence';
+import type { BlobStore } from './storage/blob-store';
 import type { Store } from './store/db';
 
 /** Realtime timings and limits; tests shorten them. */
@@ -45,6 +47,16 @@ export interface AppDeps {
   /** Who is online across nodes; this process's counts without it. */
   presence?: Presence;
   realtime?: Partial<RealtimeSettings>;
+  /**
+   * Link-preview fetching: production defaults without it. Tests inject a
+   * resolver, open the guard for their own 127.0.0.1 port, shorten limits
+   * and count connections.
+   */
+  linkPreviews?: Partial<FetcherOptions>;
+  /** Uploaded files (avatars); a temporary directory without it. */
+  blobs?: BlobStore;
+  /** Runs the inactive-account job this often; not at all without it (tests run rounds by hand). */
+  inactivityJobMs?: number;
   /** Overrides the pino logger options built from config.logLevel (tests pass false). */
   logger?: FastifyServerOptions['logger'];
 }

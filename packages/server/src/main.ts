@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { createRedisBus, reportConnectionErrors } from './bus/redis';
 import { ConfigError, loadConfig } from './config';
 import type { AppConfig } from './config';
+import { createLocalDiskStore } from './storage/local-disk';
 import { openStore } from './store/db';
 import { createRedisPresence } from './realtime/presence';
 import { runMigrations } from './store/migrate';
@@ -52,8 +54,26 @@ async function main(): Promise<void> {
     ? createRedisPresence(redis, { nodeId: randomUUID(), onError: redisError('presence') })
     : undefined;
 
-  const app = await buildApp({ store, config, redis, bus, presence });
+  // Test-only: the e2e server fetches previews from its test page and nowhere else.
+  const testOrigin = config.linkPreviewTestOrigin;
+  const linkPreviews = testOrigin ? { allow: [testOrigin], onlyAllowed: true } : {};
+  const app = await buildApp({
+    store,
+    config,
+    redis,
+    bus,
+    presence,
+    linkPreviews,
+    blobs: createLocalDiskStore(join(config.dataDir, 'blobs')),
+    inactivityJobMs: config.inactivityJobSeconds * 1000,
+  });
   log = app.log;
+  if (testOrigin) {
+    app.log.warn(
+      testOrigin,
+      'LINK_PREVIEW_TEST_ORIGIN is set: link previews only from this origin',
+    );
+  }
   app.log.info(
     { store: store.kind, redis: redis !== null, webDist: config.webDist },
     store.kind === 'sqlite' ? `store: SQLite at ${config.sqlitePath}` : 'store: PostgreSQL',

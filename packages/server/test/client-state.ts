@@ -95,6 +95,7 @@ const preview = (m: Message): LastMessage => ({
 const refOf = (m: Message): MessageRef => ({
   id: m.id,
   message: m.message,
+  type: m.type,
   sender: m.sender,
   deleted: false,
 });
@@ -102,6 +103,7 @@ const refOf = (m: Message): MessageRef => ({
 const DELETED_REF = (id: number): MessageRef => ({
   id,
   message: null,
+  type: null,
   sender: null,
   deleted: true,
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation } from '@parley/protocol/conversation';
+import type { Conversation, ConversationList } from '@parley/protocol/conversation';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import type { Client } from './harness';
 import { direct, history, list, person, pivotOf, sent } from './messaging';
@@ -243,6 +243,7 @@ describe.each(stores())('conversations ($name)', (backend) => {
       pinned_message: {
         id: m.id,
         message: 'pin me',
+        type: 'text',
         sender: { id: bob.id, name: bob.name },
         deleted: false,
       },
@@ -288,5 +289,20 @@ describe.each(stores())('conversations ($name)', (backend) => {
       .where('id', '=', dave.id)
       .executeTakeFirstOrThrow();
     expect(user.last_seq).toBe(events.length);
+
+    // The first page names that seq (a client resumes after it); later pages do not.
+    const first = await client.get<ConversationList>('/user/conversations?limit=1', {
+      token: dave.token,
+    });
+    expect(first.body.user_seq).toBe(events.length);
+    const next = await client.get<ConversationList>(
+      `/user/conversations?limit=1&before_cursor=${encodeURIComponent(first.body.next_cursor ?? '')}`,
+      { token: dave.token },
+    );
+    expect(next.status).toBe(200);
+    expect(next.body.user_seq).toBeUndefined();
+    await client.post(`/user/conversations/${c.id}/pin`, { value: false }, { token: dave.token });
+    const again = await client.get<ConversationList>('/user/conversations', { token: dave.token });
+    expect(again.body.user_seq).toBe(events.length + 1);
   });
 });

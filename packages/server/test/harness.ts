@@ -19,6 +19,7 @@ export const NO_LIMITS: RateLimitConfig = {
   loginPerAccount: GENEROUS,
   registerPerAddress: GENEROUS,
   refreshPerAddress: GENEROUS,
+  secretPerUser: GENEROUS,
 };
 
 /** A web dist that does not exist: API suites do not need the SPA. */

@@ -148,6 +148,7 @@ describe.each(stores())('messages ($name)', (backend) => {
     expect(reply.parent).toEqual({
       id: parent.id,
       message: 'to be deleted',
+      type: 'text',
       sender: { id: alice.id, name: alice.name },
       deleted: false,
     });
@@ -160,6 +161,7 @@ describe.each(stores())('messages ($name)', (backend) => {
     expect(page.messages.find((x) => x.id === reply.id)?.parent).toEqual({
       id: parent.id,
       message: null,
+      type: null,
       sender: null,
       deleted: true,
     });
@@ -395,6 +397,7 @@ describe.each(stores())('messages ($name)', (backend) => {
     expect(after.body.pinned_message).toEqual({
       id: m.id,
       message: null,
+      type: null,
       sender: null,
       deleted: true,
     });

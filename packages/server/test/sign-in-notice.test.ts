@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import type { ConversationList } from '@parley/protocol/conversation';
 import { SIGN_IN_MESSAGE_TYPE, signInNoticeSchema } from '@parley/protocol/message';
+import type { Message, MessageRef } from '@parley/protocol/message';
 import { newAccount, registerAndLogin } from './harness';
 import type { Client } from './harness';
 import { conversationEvents, history } from './messaging';
@@ -61,6 +63,48 @@ describe.each(stores())('sign-in notice ($name)', (backend) => {
     });
     expect(again.status).toBe(200);
     expect((await systemNotices(again.body.access_token)).notices).toHaveLength(2);
+  });
+
+  it('a notice keeps its type when forwarded, quoted in a reply and pinned', async () => {
+    const signed = await registerAndLogin(client, newAccount('quote'));
+    const token = signed.access_token;
+    const { system, notices } = await systemNotices(token);
+    const notice = notices[0];
+    if (!notice) throw new Error('no notice');
+    const list = await client.get<ConversationList>('/user/conversations', { token });
+    const saved = list.body.conversations.find((c) => c.is_saved);
+    if (!saved) throw new Error('no Saved Messages');
+
+    const forwarded = await client.post<{ messages: Message[] }>(
+      '/user/messages/forward',
+      { from_conversation_id: system.id, to_conversation_id: saved.id, ids: [notice.id] },
+      { token },
+    );
+    expect(forwarded.status).toBe(200);
+    const copy = forwarded.body.messages[0];
+    expect(copy?.type).toBe(SIGN_IN_MESSAGE_TYPE);
+    expect(copy?.forwarded).toMatchObject({
+      id: notice.id,
+      type: SIGN_IN_MESSAGE_TYPE,
+      sender: null,
+    });
+
+    const reply = await client.post<Message>(
+      '/user/messages',
+      { conversation_id: saved.id, uuid: randomUUID(), message: 'was it me?', parent_id: copy?.id },
+      { token },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.type).toBe('text');
+    expect(reply.body.parent).toMatchObject({ type: SIGN_IN_MESSAGE_TYPE });
+
+    const pinned = await client.post<{ pinned_message: MessageRef }>(
+      `/user/conversations/${system.id}/pinned-message`,
+      { message_id: notice.id },
+      { token },
+    );
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.pinned_message).toMatchObject({ id: notice.id, type: SIGN_IN_MESSAGE_TYPE });
   });
 
   it('a failed sign-in posts nothing', async () => {

@@ -21,6 +21,8 @@ export interface Limiters {
   loginPerAccount: Limiter;
   registerPerAddress: Limiter;
   refreshPerAddress: Limiter;
+  /** Needs the auth guard to have run: use it as a preHandler. */
+  secretPerUser: Limiter;
 }
 
 export interface RateLimitOptions {
@@ -38,6 +40,8 @@ const byLogin: KeyOf = (request) => {
   const body = request.body as { login?: unknown } | null | undefined;
   return typeof body?.login === 'string' ? loginKey(body.login) : null;
 };
+
+const byUser: KeyOf = (request) => (request.auth ? String(request.auth.userId) : null);
 
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -73,5 +77,6 @@ export async function registerRateLimits(
     loginPerAccount: limiter('login-account', options.rules.loginPerAccount, byLogin),
     registerPerAddress: limiter('register-ip', options.rules.registerPerAddress, byAddress),
     refreshPerAddress: limiter('refresh-ip', options.rules.refreshPerAddress, byAddress),
+    secretPerUser: limiter('secret-user', options.rules.secretPerUser, byUser),
   };
 }

@@ -82,6 +82,7 @@ export class Connection {
   private userSeq = 0;
   private contacts = new Set<number>();
   private queue: Promise<void> = Promise.resolve();
+  private typingChain: Promise<void> = Promise.resolve();
   /** Jobs queued or running (the hello backlog counts as one): 0 lets a live frame skip the queue. */
   private pending = 0;
   private readonly subscriptions: Subscriptions;
@@ -401,8 +402,20 @@ export class Connection {
     if (!this.sent.has(conversationId)) {
       return this.send({ op: 'error', message: 'Not a member of this conversation.' });
     }
-    if (state === 'stop') this.typing.stop(conversationId);
-    else this.typing.start(conversationId);
+    // Typing is posting's shadow: only those who may post (a channel's
+    // subscribers may not) show it. One indexed read per start; starts and
+    // stops stay in order through one chain per socket.
+    this.typingChain = this.typingChain.then(async () => {
+      if (state === 'stop') return this.typing.stop(conversationId);
+      try {
+        if (!(await q.mayPost(this.deps.db, this.userId, conversationId))) {
+          return this.send({ op: 'error', message: 'You cannot post here.' });
+        }
+        if (this.sent.has(conversationId)) this.typing.start(conversationId);
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'realtime: typing check failed');
+      }
+    });
   }
 
   private async cleanup(): Promise<void> {

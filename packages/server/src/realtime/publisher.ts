@@ -23,6 +23,7 @@ const WITH_MESSAGE = new Set([
 const refOf = (m: Message): MessageRef => ({
   id: m.id,
   message: m.message,
+  type: m.type,
   sender: m.sender,
   deleted: false,
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PERSONAL_KINDS } from '../features/conversations/service';
 import type { ConversationEventRow, UserEventRow } from '../features/conversations/events';
+import { postRefusal } from '../features/groups/access';
 import { flag } from '../store/types';
 import type { Database } from '../store/types';
 
@@ -118,4 +119,21 @@ export async function visibleContacts(
   if (conversationId !== undefined)
     query = query.where('mine.conversation_id', '=', conversationId);
   return (await query.execute()).map((r) => r.id);
+}
+
+/** The permission matrix's 'post' for a socket frame (typing), by the same rule as sending. */
+export async function mayPost(
+  db: Kysely<Database>,
+  userId: number,
+  conversationId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .selectAll('c')
+    .selectAll('m')
+    .where('m.user_id', '=', userId)
+    .where('m.conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  return row !== undefined && postRefusal(row) === null;
 }

@@ -39,6 +39,16 @@ export interface UsersTable {
   created_at: Timestamp;
   /** The user's event sequence (user_events.seq of the newest row). */
   last_seq: ColumnType<number, number | undefined, number>;
+  /** Shown on the paranoid lock screen (0004-settings). */
+  secret_hint: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the System chat last warned of deletion for inactivity. */
+  inactivity_warned_at: ColumnType<
+    Timestamp | null,
+    Timestamp | null | undefined,
+    Timestamp | null
+  >;
+  /** Set when the account was erased for inactivity. */
+  deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -96,6 +106,18 @@ export interface ConversationsTable {
   last_seq: ColumnType<number, number | undefined, number>;
   pinned_message_id: number | null;
   is_official: Flag;
+  /** A public group or channel's username; null when private (0005-groups). */
+  username: ColumnType<string | null, string | null | undefined, string | null>;
+  username_key: ColumnType<string | null, string | null | undefined, string | null>;
+  allow_invitation: ColumnType<boolean | number, number | undefined, number>;
+  invitation_token: ColumnType<string | null, string | null | undefined, string | null>;
+  has_tasks: ColumnType<boolean | number, number | undefined, number>;
+  /** Channels only: the identity posts are published under. */
+  publisher_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Groups only: days without activity before a member is removed; null = never. */
+  max_time_inactive: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Direct chats: how many of the two links are blocked (0 lets sends through unread). */
+  direct_blocks: ColumnType<number, number | undefined, number>;
 }
 
 /** The spec's "pivot": one user's link to one conversation. */
@@ -117,7 +139,11 @@ export interface ConversationMembersTable {
   joined_at: Timestamp;
   /** Left the group, or deleted a one-to-one chat for themselves. */
   deleted: Flag;
+  /** 'member', or why not any more: 'left', 'removed', 'blocked' (0005-groups). */
+  member_status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
 }
+
+export type MemberStatus = 'member' | 'left' | 'removed' | 'blocked';
 
 export interface MessagesTable {
   id: Generated<number>;
@@ -158,6 +184,30 @@ export interface UserEventsTable {
   created_at: Timestamp;
 }
 
+/** One row per background job: the node whose lease is current acts (0004-settings). */
+export interface JobLocksTable {
+  name: string;
+  holder: string | null;
+  locked_until: Timestamp;
+}
+
+/** The link-preview cache: one row per normalized URL (0003-link-previews). */
+export interface LinkPreviewsTable {
+  url_key: string;
+  /** 'ok', or a negative result kept for less time: 'none' (nothing to show), 'failed'. */
+  status: 'ok' | 'none' | 'failed';
+  title: string | null;
+  description: string | null;
+  site_name: string | null;
+  image_key: string | null;
+  /** WebP bytes of the thumbnail (bytea / blob). */
+  image_data: Buffer | null;
+  image_width: number | null;
+  image_height: number | null;
+  fetched_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -169,6 +219,8 @@ export interface Database {
   message_hidden: MessageHiddenTable;
   conversation_events: ConversationEventsTable;
   user_events: UserEventsTable;
+  link_previews: LinkPreviewsTable;
+  job_locks: JobLocksTable;
 }
 
 export type ConversationRow = Selectable<ConversationsTable>;

@@ -9,6 +9,27 @@ export function getAccessToken(): string | null {
   return getCookie(STORAGE_KEYS.tokenCookie) || null;
 }
 
+/**
+ * The user id (`sub`) of the access token in the cookie, read without
+ * checking the signature — only to tell whose local cache this is, never
+ * to decide access (the server does that).
+ */
+export function accessTokenUserId(): number | null {
+  const payload = getAccessToken()?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const claims: unknown = JSON.parse(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)));
+    const sub =
+      typeof claims === 'object' && claims !== null
+        ? Number((claims as { sub?: unknown }).sub)
+        : NaN;
+    return Number.isSafeInteger(sub) && sub > 0 ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 export function getRefreshToken(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEYS.refreshToken) || null;

@@ -46,6 +46,7 @@ export const sampleUser: User = {
   timezone: 'Europe/London',
   avatar: null,
   secret_exists: false,
+  secret_hint: null,
   notifications: true,
   paranoid: false,
   muted: false,

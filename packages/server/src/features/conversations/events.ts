@@ -14,7 +14,15 @@ export type ConversationEventType =
   | 'message.edited'
   | 'message.deleted'
   | 'message.viewed'
-  | 'conversation.pinned_message';
+  | 'conversation.pinned_message'
+  | 'user.updated'
+  // Groups and channels: membership, roles and the conversation's own info.
+  | 'member.joined'
+  | 'member.left'
+  | 'member.removed'
+  | 'member.unblocked'
+  | 'member.role'
+  | 'conversation.info';
 
 export type UserEventType =
   | 'conversation.joined'

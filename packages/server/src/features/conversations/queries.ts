@@ -148,6 +148,15 @@ export function messagePreviews(db: Kysely<Database>, ids: number[]): Promise<Pr
 }
 
 /** Sum of new_messages over the user's conversations that are not muted (spec 4). */
+export async function userLastSeq(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('last_seq')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.last_seq ?? 0;
+}
+
 export async function globalUnread(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db
     .selectFrom('conversation_members')
@@ -304,4 +313,19 @@ export async function lockConversation(
     .set((eb) => ({ last_seq: eb('last_seq', '+', 0) }))
     .where('id', '=', conversationId)
     .execute();
+}
+
+/** The other member of a direct chat. */
+export async function otherMember(
+  db: Kysely<Database>,
+  conversationId: number,
+  userId: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('conversation_members')
+    .select('user_id')
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', '!=', userId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }

@@ -11,6 +11,7 @@ import {
   groupRequestSchema,
   unreadReplySchema,
 } from '@parley/protocol/conversation';
+import { conversationNotificationsRequestSchema } from '@parley/protocol/group';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
@@ -126,6 +127,45 @@ export function conversationsRoutes(deps: {
             field,
             request.body.value,
           );
+          return { status: 'ok' as const };
+        },
+      );
+    }
+
+    app.post(
+      '/user/conversations/:id/notifications',
+      {
+        ...base,
+        schema: {
+          ...doc,
+          summary: "Notifications on or off (`status`) for this conversation (the caller's pivot).",
+          params: conversationParamsSchema,
+          body: conversationNotificationsRequestSchema,
+          response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
+        },
+      },
+      async (request) => {
+        const { userId } = authOf(request);
+        await conversations.setNotifications(userId, request.params.id, request.body.status);
+        return { status: 'ok' as const };
+      },
+    );
+
+    for (const action of ['block', 'unblock'] as const) {
+      app.post(
+        `/user/conversations/:id/${action}`,
+        {
+          ...base,
+          schema: {
+            ...doc,
+            summary: `${action === 'block' ? 'Block' : 'Unblock'} the friend of a direct chat (pivot.blocked ${action === 'block' ? 1 : 0}).`,
+            params: conversationParamsSchema,
+            response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
+          },
+        },
+        async (request) => {
+          const { userId } = authOf(request);
+          await conversations.setFriendBlocked(userId, request.params.id, action === 'block');
           return { status: 'ok' as const };
         },
       );

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Conversation, ConversationList, DirectRequest } from '@parley/protocol/conversation';
 import { MSG } from '@parley/protocol/messages';
+import { GROUP_MSG } from '@parley/protocol/group';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
+import { flag } from '../../store/types';
 import type { ConversationKind, Database } from '../../store/types';
 import type { UsersService } from '../users/service';
+import { dismiss } from '../groups/membership';
 import { appendConversationEvent, appendUserEvent, eventTransaction } from './events';
 import type { EventPublisher } from './events';
 import * as q from './queries';
@@ -183,6 +186,8 @@ export function createConversationsService(
       if (!cursor && (await q.idByUniqueKey(db, systemKey(userId))) === null) {
         await ensureOwn(userId);
       }
+      // Before the page: whatever the page misses has a higher seq and comes by socket.
+      const userSeq = cursor ? undefined : await q.userLastSeq(db, userId);
       const rows = await q.listPage(db, userId, {
         limit: options.limit + 1,
         cursor,
@@ -196,6 +201,7 @@ export function createConversationsService(
           rows.length > options.limit && last
             ? encodeCursor({ pinned: last.pinned ? 1 : 0, at: last.last_activity_at, id: last.id })
             : null,
+        ...(userSeq === undefined ? {} : { user_seq: userSeq }),
       };
     },
 
@@ -277,10 +283,59 @@ export function createConversationsService(
     /** Delete for me: hidden from the list with its history cleared; for a group, leaving it. */
     async deleteForMe(userId: number, conversationId: number) {
       const row = await requireAccess(userId, conversationId);
+      if (!PERSONAL_KINDS.includes(row.type)) {
+        // Leaving, with everything leaving does (the members' events, ownership handed on).
+        await transaction(async (trx) => {
+          await q.lockConversation(trx, conversationId);
+          await dismiss(trx, conversationId, userId, 'left', now().toISOString());
+        });
+        return;
+      }
       await changePivot(userId, conversationId, 'conversation.deleted', {
         ...clearChange(row),
         deleted: 1,
         pinned: 0,
+      });
+    },
+
+    /** Spec 4: notifications on or off for one conversation (the caller's pivot). */
+    async setNotifications(userId: number, conversationId: number, on: boolean) {
+      await requireAccess(userId, conversationId);
+      await changePivot(userId, conversationId, 'conversation.updated', {
+        notifications: on ? 1 : 0,
+      });
+    },
+
+    /**
+     * Spec 4: block or unblock the friend of a direct chat (the caller's
+     * pivot.blocked). While either side has blocked, neither can send; the
+     * friend learns it as `friend_blocked` (their friend.pivot.blocked).
+     */
+    async setFriendBlocked(userId: number, conversationId: number, blocked: boolean) {
+      const row = await requireAccess(userId, conversationId);
+      if (row.type !== 'direct') {
+        throw new HttpError(422, MSG.validationFailed, {
+          conversation_id: [GROUP_MSG.notDirect],
+        });
+      }
+      if (flag(row.blocked) === blocked) return;
+      const at = now().toISOString();
+      const value = blocked ? 1 : 0;
+      await transaction(async (trx) => {
+        await q.lockConversation(trx, conversationId);
+        await q.updatePivot(trx, userId, conversationId, { blocked: value });
+        await trx
+          .updateTable('conversations')
+          .set((eb) => ({ direct_blocks: eb('direct_blocks', '+', blocked ? 1 : -1) }))
+          .where('id', '=', conversationId)
+          .execute();
+        const friendId = await q.otherMember(trx, conversationId, userId);
+        const payload = { conversation_id: conversationId };
+        const ids = [userId, ...(friendId === null ? [] : [friendId])].sort((a, b) => a - b);
+        for (const id of ids) {
+          const change = id === userId ? { blocked: value } : { friend_blocked: value };
+          await appendUserEvent(trx, id, 'conversation.updated', { ...payload, ...change }, at);
+        }
       });
     },
 

@@ -1,14 +1,16 @@
 import type { Conversation, Friend, LastMessage } from '@parley/protocol/conversation';
 import type { MessageRef } from '@parley/protocol/message';
 import type { Kysely } from 'kysely';
+import { can, roleOf } from '@parley/protocol/permissions';
+import { memberCounts } from '../groups/queries';
 import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
 import * as q from './queries';
 import type { AccessRow, PreviewRow } from './queries';
 
 // Rows → the protocol Conversation. A page of any length is hydrated with
-// two more queries: the friends of its direct chats and the previews of its
-// last and pinned messages.
+// three more queries: the friends of its direct chats, the previews of its
+// last and pinned messages, and the member counts of its groups and channels.
 
 /** Spec 3: the stored string 'null' counts as an empty description. */
 const description = (value: string | null) =>
@@ -18,8 +20,10 @@ const senderOf = (row: PreviewRow) =>
   row.user_id === null ? null : { id: row.user_id, name: row.sender_name ?? '' };
 
 function pinnedRef(row: PreviewRow | undefined, id: number): MessageRef {
-  if (!row || row.deleted_at !== null) return { id, message: null, sender: null, deleted: true };
-  return { id, message: row.message, sender: senderOf(row), deleted: false };
+  if (!row || row.deleted_at !== null) {
+    return { id, message: null, type: null, sender: null, deleted: true };
+  }
+  return { id, message: row.message, type: row.type, sender: senderOf(row), deleted: false };
 }
 
 function lastMessage(row: AccessRow, previews: Map<number, PreviewRow>): LastMessage | null {
@@ -46,9 +50,13 @@ export async function toConversations(
   const messageIds = rows.flatMap((r) =>
     [r.last_message_id, r.pinned_message_id].filter((id): id is number => id !== null),
   );
-  const [friendRows, previewRows] = await Promise.all([
+  const managedIds = rows
+    .filter((r) => r.type === 'group' || r.type === 'channel')
+    .map((r) => r.id);
+  const [friendRows, previewRows, counts] = await Promise.all([
     q.friendsOf(db, userId, directIds),
     q.messagePreviews(db, [...new Set(messageIds)]),
+    memberCounts(db, managedIds),
   ]);
   const friends = new Map<number, Friend>(
     friendRows.map((f) => [
@@ -100,6 +108,14 @@ export async function toConversations(
         role: r.role,
       },
       last_seq: r.last_seq,
+      username: r.username,
+      members_count: counts.get(r.id) ?? (r.type === 'direct' ? 2 : 1),
+      allow_invitation: flag(r.allow_invitation),
+      // The link itself only for those who may hand it out.
+      invitation_token: can(roleOf(r.role), 'manage_invites', r.type) ? r.invitation_token : null,
+      has_tasks: flag(r.has_tasks),
+      publisher_hash: r.type === 'channel' ? r.publisher_hash : null,
+      max_time_inactive: r.type === 'group' ? r.max_time_inactive : null,
     };
   });
 }

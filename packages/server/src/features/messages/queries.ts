@@ -174,3 +174,22 @@ export async function markViewed(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A channel's view counts: +1 on others' posts in (after, upTo], once per reader. */
+export async function countViews(
+  db: Kysely<Database>,
+  conversationId: number,
+  readerId: number,
+  after: number,
+  upTo: number,
+): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('conversation_id', '=', conversationId)
+    .where('id', '>', after)
+    .where('id', '<=', upTo)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '!=', readerId)]))
+    .execute();
+}

@@ -8,9 +8,9 @@ import type {
   ReadReply,
 } from '@parley/protocol/message';
 import { MSG } from '@parley/protocol/messages';
+import { can, roleOf } from '@parley/protocol/permissions';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import type { Clock } from '../../clock';
-import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
 import type { Database } from '../../store/types';
 import {
@@ -22,6 +22,7 @@ import {
 import type { EventPublisher } from '../conversations/events';
 import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
+import { postRefusal } from '../groups/access';
 import * as q from './queries';
 import { forbidden, invalid, MAX_ID, mentionKeys, NO_VIEWS, notFound, visibility } from './rules';
 import { toMessages } from './to-message';
@@ -74,6 +75,8 @@ export function createMessagesService(
       message: string;
       parent_id: number | null;
       forwarded_id: number | null;
+      /** Set only by the server (a forward keeps its original's); clients cannot choose it. */
+      type?: string;
     },
   ): Promise<number> {
     // Lock the conversation row before taking an id: ids of one conversation
@@ -133,6 +136,20 @@ export function createMessagesService(
     },
 
     /**
+     * One message exactly as this reader's history would show it (member,
+     * not deleted, not cleared, not hidden for them), else 404. Other
+     * features that act on a message a reader names start here.
+     */
+    async visibleTo(userId: number, messageId: number): Promise<q.MessageWithSender> {
+      const row = await q.findById(db, messageId);
+      if (!row) throw notFound();
+      const access = await conversations.requireAccess(userId, row.conversation_id);
+      const [seen] = await q.fromId(db, visibility(userId, access), messageId, 1);
+      if (seen?.id !== messageId) throw notFound();
+      return seen;
+    },
+
+    /**
      * Idempotent on (sender, uuid): a retry gets the first message back. Two
      * concurrent twins both miss the lookup; the unique index lets one in and
      * the other reads the winner's row.
@@ -148,7 +165,9 @@ export function createMessagesService(
       const found = await earlier();
       if (found) return found;
       const access = await conversations.requireAccess(userId, input.conversation_id);
-      if (access.type === 'system') throw new HttpError(403, MESSAGING_MSG.systemReadOnly);
+      // The matrix's 'post' right, read from the access row already loaded: no query.
+      const refusal = postRefusal(access);
+      if (refusal) throw refusal;
       const parentId = input.parent_id ?? null;
       if (parentId !== null) {
         const parent = await q.findById(db, parentId);
@@ -207,7 +226,12 @@ export function createMessagesService(
         });
         return;
       }
-      if (message.user_id !== userId) throw forbidden();
+      if (
+        message.user_id !== userId &&
+        !can(roleOf(access.role), 'delete_others_messages', access.type)
+      ) {
+        throw forbidden();
+      }
       await transaction(async (trx) => {
         await conversations.lock(trx, access.id);
         await q.updateMessage(trx, message.id, { message: '', updated_at: at, deleted_at: at });
@@ -312,6 +336,14 @@ export function createMessagesService(
           mentioned_message_id: mention,
         };
         await appendUserEvent(trx, userId, 'conversation.read', payload, at);
+        // A channel counts its readers: each post's views rise once per
+        // subscriber, as their read marker (which never moves back) passes it.
+        // No event: one per read would reach every subscriber; counts come
+        // with history and the conversation fetch.
+        const before = access.last_read_message_id ?? 0;
+        if (access.type === 'channel' && upTo > before) {
+          await q.countViews(trx, conversationId, userId, Math.max(before, access.cleared), upTo);
+        }
         if (
           !NO_VIEWS.has(access.type) &&
           upTo > 0 &&
@@ -333,7 +365,8 @@ export function createMessagesService(
     async forward(userId: number, input: ForwardRequest): Promise<Message[]> {
       const from = await conversations.requireAccess(userId, input.from_conversation_id);
       const to = await conversations.requireAccess(userId, input.to_conversation_id);
-      if (to.type === 'system') throw new HttpError(403, MESSAGING_MSG.systemReadOnly);
+      const refusal = postRefusal(to);
+      if (refusal) throw refusal;
       const v = visibility(userId, from);
       const wanted = new Set(input.ids);
       const originals = (await q.findByIds(db, [...wanted])).filter(
@@ -349,6 +382,8 @@ export function createMessagesService(
               message: m.message,
               parent_id: null,
               forwarded_id: m.forwarded_id ?? m.id,
+              // A forwarded notice stays a notice: its body is machine-readable.
+              type: m.type,
             }),
           );
         }
@@ -363,6 +398,7 @@ export function createMessagesService(
       messageId: number | null,
     ): Promise<MessageRef | null> {
       const access = await conversations.requireAccess(userId, conversationId);
+      if (!can(roleOf(access.role), 'pin', access.type)) throw forbidden();
       let ref: MessageRef | null = null;
       if (messageId !== null) {
         const { message } = await requireVisible(userId, messageId);
@@ -371,7 +407,13 @@ export function createMessagesService(
           message.user_id === null
             ? null
             : { id: message.user_id, name: message.sender_name ?? '' };
-        ref = { id: message.id, message: message.message, sender, deleted: false };
+        ref = {
+          id: message.id,
+          message: message.message,
+          type: message.type,
+          sender,
+          deleted: false,
+        };
       }
       const at = now().toISOString();
       await transaction(async (trx) => {

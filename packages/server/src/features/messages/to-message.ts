@@ -14,8 +14,10 @@ const senderOf = (row: MessageWithSender) =>
 function refOf(id: number | null, refs: Map<number, MessageWithSender>): MessageRef | null {
   if (id === null) return null;
   const row = refs.get(id);
-  if (!row || row.deleted_at !== null) return { id, message: null, sender: null, deleted: true };
-  return { id, message: row.message, sender: senderOf(row), deleted: false };
+  if (!row || row.deleted_at !== null) {
+    return { id, message: null, type: null, sender: null, deleted: true };
+  }
+  return { id, message: row.message, type: row.type, sender: senderOf(row), deleted: false };
 }
 
 export async function toMessages(

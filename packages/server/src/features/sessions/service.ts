@@ -120,6 +120,11 @@ export function createSessionsService(
       return revokeSessions({ userId, exceptSessionId: keepSessionId }, now().toISOString());
     },
 
+    /** Every session of the user (the account is being erased). */
+    async revokeAll(userId: number): Promise<number> {
+      return revokeSessions({ userId }, now().toISOString());
+    },
+
     async list(userId: number, currentSessionId: number): Promise<Session[]> {
       // A session unseen for a whole refresh lifetime has only expired tokens left.
       const seenSince = new Date(now().getTime() - options.refreshTtlSeconds * 1000).toISOString();

@@ -109,6 +109,23 @@ export function createUsersService(db: Kysely<Database>, now: Clock) {
     recordFailedLogin: (userId: number) => q.incrementFailedLogins(db, userId),
     resetFailedLogins: (userId: number) => q.resetFailedLogins(db, userId),
 
+    /** The row itself, for the settings service (password and secret hashes included). */
+    findRow: async (id: number) => (await q.findUserById(db, id)) ?? null,
+    /** `trx`: the caller's transaction (the profile and its events commit together). */
+    updateProfile: (id: number, change: q.ProfileChange, trx: Kysely<Database> = db) =>
+      q.updateProfile(trx, id, change),
+    setFlag: (id: number, column: q.SettingFlag, on: boolean) => q.setFlag(db, id, column, on),
+    setPasswordHash: (id: number, hash: string) => q.setPasswordHash(db, id, hash),
+    setSecret: (id: number, hash: string, hint: string | null) => q.setSecret(db, id, hash, hint),
+    setMaxTimeInactive: (id: number, months: number | null) => q.setMaxTimeInactive(db, id, months),
+    usernameTakenByOther: (id: number, username: string) =>
+      q.usernameTakenByOther(db, id, usernameKey(username)),
+    profileAudience: (id: number) => q.profileAudience(db, id),
+    inactiveSince: (cutoff: string, limit: number) => q.inactiveSince(db, cutoff, limit),
+    markWarned: (id: number, lastActive: string, at: string) =>
+      q.markWarned(db, id, lastActive, at),
+    eraseUser: (id: number, at: string, trx: Kysely<Database> = db) => q.eraseUser(trx, id, at),
+
     /** Marks the user active (for inactivity deletion), at most once a minute. */
     async recordActivity(userId: number): Promise<void> {
       const at = now();

@@ -17,6 +17,7 @@ export function toUser(row: UserRow): User {
     timezone: row.timezone,
     avatar: row.avatar,
     secret_exists: row.secret_hash !== null,
+    secret_hint: row.secret_hash !== null ? row.secret_hint : null,
     notifications: flag(row.notifications),
     paranoid: flag(row.paranoid),
     muted: flag(row.muted),

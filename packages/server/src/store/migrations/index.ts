@@ -1,6 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
 import * as messaging from './0002-messaging';
+import * as linkPreviews from './0003-link-previews';
+import * as settings from './0004-settings';
+import * as groups from './0005-groups';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -8,4 +11,7 @@ import * as messaging from './0002-messaging';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-messaging': messaging,
+  '0003-link-previews': linkPreviews,
+  '0004-settings': settings,
+  '0005-groups': groups,
 };

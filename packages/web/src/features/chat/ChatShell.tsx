@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useAuthStore } from '../auth/store';
 import { useUnreadTitle } from '../conversations/use-unread-title';
+import { SettingsHost } from '../settings/SettingsHost';
 import { ChatPane } from './ChatPane';
 import { ConversationMenuHost } from './ConversationMenuHost';
 import { OfflineBanner } from './OfflineBanner';
@@ -42,6 +43,7 @@ export function ChatShell() {
       <Sidebar activeId={parseConversationId(id)} />
       <ChatPane requested={id} />
       <ConversationMenuHost activeId={parseConversationId(id)} />
+      <SettingsHost />
     </div>
   );
 }

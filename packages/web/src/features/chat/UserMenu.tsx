@@ -4,12 +4,14 @@ import { Avatar } from '../../ui/Avatar';
 import { LocaleSelect } from '../../ui/LocaleSelect';
 import { logout } from '../auth/logout';
 import { useAuthStore } from '../auth/store';
+import { useSettingsUi } from '../settings/store';
 
 /** The avatar button of the sidebar and its menu: who am I, language, log out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
   const [open, setOpen] = useState(false);
+  const openSettings = useSettingsUi((s) => s.open);
   const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -52,6 +54,18 @@ export function UserMenu() {
               </span>
             </div>
           ) : null}
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu-item"
+            data-testid="open-settings"
+            onClick={() => {
+              setOpen(false);
+              openSettings();
+            }}
+          >
+            {t('settings.title')}
+          </button>
           <div className="user-menu-row">
             <span>{t('common.language')}</span>
             <LocaleSelect />

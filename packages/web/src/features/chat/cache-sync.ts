@@ -11,7 +11,11 @@ import { useMessageStore } from '../messages/store';
 // The local cache (IndexedDB, lib/cache-db.ts) behind the stores: read once
 // at start so the chat renders at once, then written (debounced) as the
 // stores change. What is read back is parsed with the protocol schemas;
-// a row that no longer fits is dropped.
+// a row that no longer fits is dropped. The cache records whose it is
+// (`owner`, a user id): a different user signed in on this browser without
+// the first logging out never sees the first one's chats.
+
+const OWNER_KEY = 'owner';
 
 /** Messages kept per opened conversation. */
 export const CACHED_MESSAGES = 50;
@@ -45,8 +49,29 @@ function valid<T>(schema: z.ZodType<T>, rows: unknown[]): T[] {
 
 const count = z.number().int().nonnegative();
 
-export async function readCache(): Promise<CacheSnapshot | null> {
+async function clearCache(): Promise<void> {
+  await cacheDb.transaction(
+    'rw',
+    [cacheDb.conversations, cacheDb.threads, cacheDb.pending, cacheDb.meta],
+    async () => {
+      await Promise.all([
+        cacheDb.conversations.clear(),
+        cacheDb.threads.clear(),
+        cacheDb.pending.clear(),
+        cacheDb.meta.clear(),
+      ]);
+    },
+  );
+}
+
+/** The cached state of `owner` (null: unknown yet, trust the cache); another user's is deleted. */
+export async function readCache(owner: number | null): Promise<CacheSnapshot | null> {
   try {
+    const cachedOwner = (await cacheDb.meta.get(OWNER_KEY))?.value;
+    if (owner !== null && cachedOwner !== undefined && cachedOwner !== owner) {
+      await clearCache();
+      return null;
+    }
     const [conversations, threads, pending, unread, userSeq] = await Promise.all([
       cacheDb.conversations.toArray(),
       cacheDb.threads.toArray(),
@@ -76,14 +101,15 @@ export async function readCache(): Promise<CacheSnapshot | null> {
   }
 }
 
-/** Writes the stores to the cache as they change; returns the stop. */
-export function persistToCache(): () => void {
+/** Writes the stores to the cache as they change, as `owner()`'s; returns the stop. */
+export function persistToCache(owner: () => number | null): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writtenThreads = new Map<number, unknown>();
 
   const write = async () => {
     timer = null;
     if (!cacheWritable()) return;
+    const ownerId = owner();
     const { byId, unreadTotal, userSeq } = useConversationStore.getState();
     const { threads, pending } = useMessageStore.getState();
     const changed = Object.entries(threads).filter(
@@ -112,6 +138,7 @@ export function persistToCache(): () => void {
           await cacheDb.meta.bulkPut([
             { key: 'unread_total', value: unreadTotal },
             { key: 'user_seq', value: userSeq },
+            ...(ownerId === null ? [] : [{ key: OWNER_KEY, value: ownerId }]),
           ]);
         },
       );

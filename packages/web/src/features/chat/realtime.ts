@@ -3,13 +3,19 @@ import { signalAuthFailure } from '../../api/auth-failure';
 import { refreshTokens } from '../../api/refresh';
 import { RealtimeSocket, browserSocket, setActiveSocket, socketUrl } from '../../api/socket';
 import { allowCacheWrites } from '../../lib/cache-db';
-import { getAccessToken, getRefreshToken, onTokensSaved } from '../../lib/tokens';
+import {
+  accessTokenUserId,
+  getAccessToken,
+  getRefreshToken,
+  onTokensSaved,
+} from '../../lib/tokens';
 import { useSessionStore } from '../auth/session-store';
 import { toLastMessage } from '../conversations/events';
 import { useLiveStore } from '../conversations/live-store';
 import { resumePositions } from '../conversations/reducers';
 import { useConversationStore } from '../conversations/store';
 import { useMessageStore } from '../messages/store';
+import { applyOwnProfile } from '../settings/store';
 import { persistToCache, readCache } from './cache-sync';
 
 // The chat's realtime composition: the tab's socket (api/socket.ts) feeds
@@ -41,6 +47,7 @@ function handleFrame(frame: ServerFrame): void {
         if (frame.type === 'message.new' && frame.payload.message.user_id !== null) {
           live.setTyping(frame.conversation_id, frame.payload.message.user_id, false);
         }
+        if (frame.type === 'user.updated') applyOwnProfile(frame.payload, ownId);
         conversations.applyConversationFrame(frame, ownId);
       } else {
         conversations.applyUserFrame(frame);
@@ -133,13 +140,13 @@ export function startRealtime(): () => void {
   window.addEventListener('offline', offline);
 
   // The cache first (so hello names the cached positions), then the socket.
-  void readCache().then((snapshot) => {
+  void readCache(accessTokenUserId()).then((snapshot) => {
     if (stopped) return;
     if (snapshot) {
       useConversationStore.getState().hydrate(snapshot);
       useMessageStore.getState().hydrate(snapshot.threads, snapshot.pending);
     }
-    stopPersist = persistToCache();
+    stopPersist = persistToCache(() => ownId ?? accessTokenUserId());
     socket.start();
   });
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { Conversation, LastMessage } from '@parley/protocol/conversation';
 import type { Message } from '@parley/protocol/message';
-import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import type {
+  ConversationEventFrame,
+  UserEventFrame,
+  UserUpdatedPayload,
+} from '@parley/protocol/realtime';
 import { applyUnreadChange } from '@parley/protocol/rules/unread';
 import { applyLastMessage, applyRead, removeConversation } from './reducers';
 import type { ConversationsState } from './reducers';
@@ -95,10 +99,42 @@ export function applyConversationFrame(
     }
     case 'conversation.pinned_message':
       return { state: withSeq(state, id, frame.seq), refetch: [id] };
+    case 'user.updated':
+      return { state: withSeq(applyProfile(state, id, frame.payload), id, frame.seq), refetch: [] };
     case 'conversation.created':
     case 'message.viewed':
       return { state: withSeq(state, id, frame.seq), refetch: [] };
   }
+}
+
+/**
+ * A member's new public profile in one conversation: the friend of a direct
+ * chat (its title and avatar come from them) and the last message's sender.
+ */
+export function applyProfile(
+  state: ConversationsState,
+  id: number,
+  profile: UserUpdatedPayload,
+): ConversationsState {
+  const c = state.byId[id];
+  if (!c) return state;
+  const friend =
+    c.friend?.id === profile.user_id
+      ? { ...c.friend, name: profile.name, avatar: profile.avatar, status: profile.status }
+      : c.friend;
+  const last = c.current_user.last_message;
+  const lastMessage =
+    last?.sender?.id === profile.user_id
+      ? { ...last, sender: { ...last.sender, name: profile.name } }
+      : last;
+  if (friend === c.friend && lastMessage === last) return state;
+  const next: Conversation = {
+    ...c,
+    friend,
+    ...(friend !== c.friend ? { name: profile.name, avatar: profile.avatar } : {}),
+    current_user: { ...c.current_user, last_message: lastMessage },
+  };
+  return { ...state, byId: { ...state.byId, [id]: next } };
 }
 
 const idPayload = z.object({ message_id: z.number().int() });

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { SIGN_IN_MESSAGE_TYPE, signInNoticeSchema } from '@parley/protocol/message';
-import type { SignInNotice } from '@parley/protocol/message';
+import type { MessageRef, SignInNotice } from '@parley/protocol/message';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { previewSenderName } from '@parley/protocol/rules/preview';
@@ -39,9 +39,11 @@ export function conversationTitle(c: Conversation, t: TFunction): string {
 }
 
 /**
- * Text the server wrote itself (System) is a catalogue key, or for a typed
- * notice (a new sign-in) machine-readable JSON made into a sentence here;
- * people's text is shown as is.
+ * Text the server wrote itself (System) is a catalogue key; people's text is
+ * shown as is. A typed notice (a new sign-in) is machine-readable JSON made
+ * into a sentence here wherever it appears — in System, quoted in a reply or
+ * the pinned bar, or forwarded (a forward keeps its type). Only the server
+ * ever sets a type, so a person cannot dress text up as a notice.
  */
 export function messageText(
   message: { message: string; type: string },
@@ -49,9 +51,20 @@ export function messageText(
   t: TFunction,
   timeZone: string | null = null,
 ): string {
-  if (!fromServer) return message.message;
   if (message.type === SIGN_IN_MESSAGE_TYPE) return signInText(message.message, t, timeZone);
+  if (!fromServer) return message.message;
   return t(message.message);
+}
+
+/** The text of a quoted message (reply parent, pinned message); '' for a deleted one. */
+export function refText(ref: MessageRef, t: TFunction, timeZone: string | null = null): string {
+  if (ref.deleted || ref.message === null) return '';
+  return messageText(
+    { message: ref.message, type: ref.type ?? 'text' },
+    ref.sender === null,
+    t,
+    timeZone,
+  );
 }
 
 /** "New sign-in: {device}, {ip}, {date}" from the notice's JSON; never the raw JSON. */

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { changeLocale } from '../../lib/i18n';
 import { MessageText } from '../messages/ui/MessageText';
-import { messageText } from './list-item';
+import { messageText, refText } from './list-item';
 
 // A System "sign_in" notice carries JSON; the client shows a sentence in the
 // interface language, the date in the user's timezone (en-GB, 24-hour).
@@ -47,6 +47,20 @@ describe('sign-in notice', () => {
     expect(messageText({ type: 'sign_in', message: '{oops' }, true, t)).toBe(
       'New sign-in to your account',
     );
-    expect(messageText({ type: 'sign_in', message: '{"a":1}' }, false, t)).toBe('{"a":1}');
+    expect(messageText({ type: 'text', message: '{"a":1}' }, false, t)).toBe('{"a":1}');
+    // A catalogue key typed by a person stays their text.
+    expect(messageText({ type: 'text', message: 'messages.deleted' }, false, t)).toBe(
+      'messages.deleted',
+    );
+  });
+
+  it('renders a quoted or forwarded notice from its type, not its JSON', () => {
+    const quoted = { id: 7, ...notice, sender: null, deleted: false };
+    expect(refText(quoted, t, 'UTC')).toBe(
+      'New sign-in: Firefox on Linux, 203.0.113.7, 01/03/2026, 21:05',
+    );
+    // A forward keeps the type while its sender is the person who forwarded it.
+    expect(messageText(notice, false, t, 'UTC')).not.toContain('{');
+    expect(refText({ ...quoted, message: null, type: null, deleted: true }, t)).toBe('');
   });
 });

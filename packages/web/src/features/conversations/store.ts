@@ -115,6 +115,8 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
         set((s) => ({
           ...upsertConversations(s, page.conversations),
           unreadTotal: unread,
+          // The page already shows every user event up to its seq: resume after it.
+          userSeq: Math.max(s.userSeq, page.user_seq ?? 0),
           nextCursor: page.next_cursor,
           status: 'ready',
         }));

@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Conversation } from '@parley/protocol/conversation';
+import { previewsAllowed } from '@parley/protocol/link-preview';
 import type { Message } from '@parley/protocol/message';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
@@ -91,7 +92,13 @@ export function ConversationView({
     } else {
       const parent =
         mode.kind === 'reply' && target
-          ? { id: target.id, message: target.message, sender: target.sender, deleted: false }
+          ? {
+              id: target.id,
+              message: target.message,
+              type: target.type,
+              sender: target.sender,
+              deleted: false,
+            }
           : null;
       void send(id, text, parent).then(committed);
     }
@@ -207,6 +214,7 @@ export function ConversationView({
       {pinned ? (
         <PinnedBar
           pinned={pinned}
+          timeZone={timeZone}
           onOpen={() => openParent(pinned.id)}
           onUnpin={() => void pinMessage(id, null).catch(() => undefined)}
         />
@@ -221,6 +229,7 @@ export function ConversationView({
           timeZone={timeZone}
           highlightId={highlight}
           unread={conversation.pivot.new_messages}
+          linkPreviews={user !== null && previewsAllowed(user)}
           hasNewer={thread.hasNewer}
           onOlder={thread.older}
           onNewer={thread.newer}

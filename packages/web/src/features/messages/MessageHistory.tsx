@@ -3,8 +3,10 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { formatTime } from '@parley/protocol/rules/format-date';
-import type { Message } from '@parley/protocol/message';
-import { messageText } from '../conversations/list-item';
+import type { TFunction } from 'i18next';
+import type { Message, MessageRef } from '@parley/protocol/message';
+import { messageText, refText } from '../conversations/list-item';
+import { MessageLinkPreview } from './MessageLinkPreview';
 import type { TimelineItem } from './timeline';
 import { MessageBubble } from './ui/MessageBubble';
 
@@ -17,6 +19,8 @@ export type HistoryProps = {
   timeZone: string | null;
   highlightId: number | null;
   unread: number;
+  /** The reader's settings allow link previews (load_links on, paranoid off). */
+  linkPreviews: boolean;
   hasNewer: boolean;
   onOlder: () => void;
   onNewer: () => void;
@@ -28,6 +32,17 @@ export type HistoryProps = {
 };
 
 /** The history, bottom-anchored and virtualised; older pages load on scroll up. */
+/** Server-written text (System), or a forward of it: its text is a catalogue key. */
+const writtenByServer = (m: Message) =>
+  m.sender === null ||
+  (m.forwarded !== null && !m.forwarded.deleted && m.forwarded.sender === null);
+
+/** "Forwarded from …": the original's author, System, or — when it is gone — 'Deleted message'. */
+function forwardedName(original: MessageRef, t: TFunction): string {
+  if (original.deleted) return t('messages.deleted');
+  return original.sender?.name ?? t('conversations.system');
+}
+
 export function MessageHistory(props: HistoryProps) {
   const { t } = useTranslation();
   const { items, firstItemIndex, ownId, timeZone } = props;
@@ -37,6 +52,7 @@ export function MessageHistory(props: HistoryProps) {
   const row = (item: TimelineItem) => {
     const m = item.message;
     const p = item.pending;
+    const parent = m?.parent ?? p?.parent ?? null;
     const own = p !== null || (m !== null && m.user_id !== null && m.user_id === ownId);
     const tick = !own ? null : p ? 'sending' : (m?.views ?? 0) > 0 ? 'read' : 'sent';
     return (
@@ -52,16 +68,22 @@ export function MessageHistory(props: HistoryProps) {
           </div>
         ) : null}
         <MessageBubble
-          text={m ? messageText(m, m.sender === null, t, timeZone) : (p?.text ?? '')}
+          text={m ? messageText(m, writtenByServer(m), t, timeZone) : (p?.text ?? '')}
           own={own}
           senderName={item.showSender ? (m?.sender?.name ?? null) : null}
           time={formatTime(m?.created_at ?? p?.createdAt ?? 0, timeZone)}
           edited={m?.edited ?? false}
-          parent={m?.parent ?? p?.parent ?? null}
-          forwardedFrom={m?.forwarded ? (m.forwarded.sender?.name ?? t('messages.deleted')) : null}
+          parent={parent}
+          parentText={parent ? refText(parent, t, timeZone) : ''}
+          forwardedFrom={m?.forwarded ? forwardedName(m.forwarded, t) : null}
           tick={tick}
           error={p?.error ?? null}
           highlighted={m !== null && m.id === props.highlightId}
+          preview={
+            props.linkPreviews && m && m.sender !== null && m.type === 'text' ? (
+              <MessageLinkPreview messageId={m.id} text={m.message} />
+            ) : null
+          }
           onRetry={p ? () => props.onRetry(p.uuid) : undefined}
           onOpenParent={m?.parent ? () => props.onOpenParent(m.parent?.id ?? 0) : undefined}
           onMenu={m ? (event) => props.onMenu(m, event) : undefined}

@@ -118,6 +118,7 @@ export function retryPending(state: MessagesState, uuid: string): MessagesState 
 const deletedRef = (ref: MessageRef): MessageRef => ({
   id: ref.id,
   message: null,
+  type: null,
   sender: null,
   deleted: true,
 });

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageRef } from '@parley/protocol/message';
 import { MessageText } from './MessageText';
@@ -10,23 +10,23 @@ export type BubbleProps = {
   time: string;
   edited: boolean;
   parent: MessageRef | null;
+  /** The parent's text as shown (a quoted notice is rendered, not its JSON). */
+  parentText: string;
   forwardedFrom: string | null;
   /** Own messages: 'sending' (pending), 'sent' (one tick), 'read' (two ticks). */
   tick: 'sending' | 'sent' | 'read' | null;
   error: string | null;
   highlighted: boolean;
+  /** The link-preview card under the text, when there is one. */
+  preview?: ReactNode;
   onRetry?: () => void;
   onOpenParent?: () => void;
   onMenu?: (event: MouseEvent) => void;
 };
 
-function RefText({ target }: { target: MessageRef }) {
+function RefText({ target, text }: { target: MessageRef; text: string }) {
   const { t } = useTranslation();
-  return target.deleted ? (
-    <em className="msg-deleted">{t('messages.deleted')}</em>
-  ) : (
-    <>{target.message}</>
-  );
+  return target.deleted ? <em className="msg-deleted">{t('messages.deleted')}</em> : <>{text}</>;
 }
 
 function Tick({ state }: { state: 'sending' | 'sent' | 'read' }) {
@@ -102,11 +102,12 @@ export function MessageBubble(props: BubbleProps) {
                 : (parent.sender?.name ?? t('conversations.system'))}
             </span>
             <span className="msg-reply-text">
-              <RefText target={parent} />
+              <RefText target={parent} text={props.parentText} />
             </span>
           </button>
         ) : null}
         <MessageText text={props.text} />
+        {props.preview}
         <span className="msg-meta">
           {props.edited ? <span className="msg-edited">{t('messages.edited')}</span> : null}
           <span className="msg-time">{props.time}</span>

@@ -1,4 +1,4 @@
-import { linkify } from '../linkify';
+import { linkify } from '@parley/protocol/rules/linkify';
 
 /** Text as React text nodes; addresses become links that open in a new tab. Never HTML. */
 export function MessageText({ text }: { text: string }) {

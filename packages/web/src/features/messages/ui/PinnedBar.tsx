@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { MessageRef } from '@parley/protocol/message';
+import { refText } from '../../conversations/list-item';
 
 /** Under the chat header: the pinned message; click jumps to it, × unpins. */
 export function PinnedBar({
   pinned,
+  timeZone,
   onOpen,
   onUnpin,
 }: {
   pinned: MessageRef;
+  timeZone: string | null;
   onOpen: () => void;
   onUnpin: () => void;
 }) {
@@ -17,7 +20,7 @@ export function PinnedBar({
       <button type="button" className="pinned-bar-open" onClick={onOpen}>
         <span className="pinned-bar-label">{t('messages.pinned')}</span>
         <span className="pinned-bar-text" data-testid="pinned-text">
-          {pinned.message ?? ''}
+          {refText(pinned, t, timeZone)}
         </span>
       </button>
       <button

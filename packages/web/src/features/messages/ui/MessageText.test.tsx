@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { linkify } from './linkify';
-import { MessageText } from './ui/MessageText';
+import { MessageText } from './MessageText';
 
-describe('linkify', () => {
-  it('splits text and addresses, leaving sentence punctuation outside the link', () => {
-    expect(linkify('see https://example.org/a?b=1, and www.parley.chat.')).toEqual([
-      { kind: 'text', text: 'see ' },
-      { kind: 'link', text: 'https://example.org/a?b=1', href: 'https://example.org/a?b=1' },
-      { kind: 'text', text: ', and ' },
-      { kind: 'link', text: 'www.parley.chat', href: 'https://www.parley.chat' },
-      { kind: 'text', text: '.' },
-    ]);
-  });
-
+// The URL rule itself is tested in packages/protocol/src/rules/linkify.test.ts.
+describe('MessageText', () => {
   it('renders links that open in a new tab without an opener', () => {
     render(<MessageText text="go to https://example.org now" />);
     const link = screen.getByRole('link', { name: 'https://example.org' });

@@ -1,5 +1,8 @@
-// Message text → plain-text and link segments. The UI renders them as React
-// text nodes and <a> elements, so markup in a message is shown literally.
+// Message text → plain-text and link segments: the one URL rule of the
+// product. The web renders the segments as React text nodes and <a>
+// elements (markup in a message is shown literally); the server takes the
+// first link as the address of the message's link preview, so the card
+// always belongs to the first address the reader sees underlined.
 
 export type Segment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
@@ -21,4 +24,12 @@ export function linkify(text: string): Segment[] {
   }
   if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
   return segments;
+}
+
+/** The address a message's link preview is about: its first link (always http or https), or null. */
+export function previewUrl(text: string): string | null {
+  for (const segment of linkify(text)) {
+    if (segment.kind === 'link') return segment.href;
+  }
+  return null;
 }

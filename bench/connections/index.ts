@@ -1,0 +1,264 @@
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { SeededAccount } from '../lib/accounts-seed';
+import { seedAccounts } from '../lib/accounts-seed';
+import type { BenchStore } from '../lib/bench-store';
+import { openBenchStore } from '../lib/bench-store';
+import { ApiClient } from '../lib/http';
+import type { Pinning } from '../lib/pin';
+import { sleep } from '../lib/pool';
+import { rssMiB } from '../lib/proc';
+import type { Row } from '../lib/report';
+import { printJsonLine, printTable } from '../lib/report';
+import type { RunningServer } from '../lib/server';
+import { startServer } from '../lib/server';
+import { round, summarize } from '../lib/stats';
+import { startWindow, windowJson, windowRows } from '../lib/window';
+import type { ConnectionsConfig } from './config';
+import type { FromWorker, ToWorker } from './messages';
+
+// connections: N signed-in users (seeded into the store), one idle socket
+// each, opened by worker processes from several source addresses, held with
+// heartbeats, then closed. Reports the connect rate and latency, the ping
+// round trip while idle, and the server's RSS per connection.
+
+const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+interface Worker {
+  child: ChildProcess;
+  next: <T extends FromWorker['type']>(type: T) => Promise<Extract<FromWorker, { type: T }>>;
+  send: (message: ToWorker) => void;
+}
+
+function startWorker(): Worker {
+  const child = fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const waiting: ((m: FromWorker) => void)[] = [];
+  child.on('message', (m: FromWorker) => waiting.shift()?.(m));
+  return {
+    child,
+    send: (message) => child.send(message),
+    next: (type) =>
+      new Promise((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+        waiting.push((m) => {
+          if (m.type === type) resolve(m as never);
+          else reject(new Error(`worker said ${m.type}, expected ${type}`));
+        });
+      }),
+  };
+}
+
+/** Open descriptors and the open-files limit of a process, from /proc. */
+function fds(pid: number): { open: number; limit: string } {
+  try {
+    const open = readdirSync(`/proc/${pid}/fd`).length;
+    const line = /^Max open files\s+(\S+)\s+(\S+)/m.exec(
+      readFileSync(`/proc/${pid}/limits`, 'utf8'),
+    );
+    return { open, limit: line ? `${line[1]} soft / ${line[2]} hard` : 'unknown' };
+  } catch {
+    return { open: NaN, limit: 'unknown' };
+  }
+}
+
+/** Spreads `tokens` over the workers, each from its own loopback address. */
+async function openOn(
+  workers: Worker[],
+  accounts: SeededAccount[],
+  port: number,
+  concurrency: number,
+): Promise<Extract<FromWorker, { type: 'opened' }>[]> {
+  const per = Math.ceil(accounts.length / workers.length);
+  const replies = workers.map((w) => w.next('opened'));
+  workers.forEach((w, i) =>
+    w.send({
+      type: 'open',
+      port,
+      tokens: accounts.slice(i * per, (i + 1) * per).map((a) => a.token),
+      localAddress: `127.0.0.${2 + i}`,
+      concurrency,
+    }),
+  );
+  return Promise.all(replies);
+}
+
+async function closeWorkers(workers: Worker[]): Promise<void> {
+  await Promise.all(
+    workers.map(async (w) => {
+      if (w.child.exitCode !== null || !w.child.connected) return;
+      const closed = w.next('closed').catch(() => undefined);
+      w.send({ type: 'close' });
+      await Promise.race([closed, sleep(10_000)]);
+      if (w.child.exitCode === null) w.child.kill('SIGKILL');
+    }),
+  );
+}
+
+export async function runConnections(config: ConnectionsConfig, pinning: Pinning): Promise<number> {
+  const hardLimitS = 120 + config.sockets / 50 + config.holdS;
+  let bench: BenchStore | undefined;
+  let server: RunningServer | undefined;
+  const workers: Worker[] = [];
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`bench: connections exceeded its hard limit of ${round(hardLimitS)} s\n`);
+    for (const w of workers) w.child.kill('SIGKILL');
+    void (server?.stop() ?? Promise.resolve())
+      .then(() => bench?.destroy())
+      .finally(() => process.exit(3));
+  }, hardLimitS * 1000);
+  try {
+    bench = await openBenchStore('sqlite', undefined, 'connections');
+    const seedStart = performance.now();
+    const accounts = await seedAccounts(bench.store.db, config.sockets + config.warmupSockets);
+    await bench.close();
+    const seedS = (performance.now() - seedStart) / 1000;
+    const warm = accounts.slice(0, config.warmupSockets);
+    const measured = accounts.slice(config.warmupSockets);
+    process.stderr.write(
+      `bench: seeded ${accounts.length} signed-in users in ${seedS.toFixed(1)} s\n`,
+    );
+
+    server = await startServer({
+      prefix: pinning.serverPrefix,
+      dataDir: bench.dataDir,
+      ...(config.serverNofile !== undefined ? { nofile: config.serverNofile } : {}),
+    });
+    const pid = server.pid;
+
+    // Warm-up: open and drop a few sockets, so JIT and lazy set-up are not counted per socket.
+    if (warm.length > 0) {
+      const w = startWorker();
+      await openOn([w], warm, server.port, config.concurrency);
+      await closeWorkers([w]);
+      await sleep(1000);
+    }
+    for (let i = 0; i < config.workers; i++) workers.push(startWorker());
+    await sleep(500); // workers loading tsx
+    const rssBefore = rssMiB(pid);
+    const fdBefore = fds(pid);
+
+    const connectWindow = startWindow(pid, pinning.serverPrefix.length > 0);
+    const opened = await openOn(workers, measured, server.port, config.concurrency);
+    const connectWin = connectWindow.stop();
+    const ready = opened.reduce((n, o) => n + o.ready, 0);
+    const failed = opened.reduce((n, o) => n + o.failed, 0);
+    const connectMs = summarize(opened.flatMap((o) => o.connectMs));
+    const connectS = Math.max(...opened.map((o) => o.elapsedMs)) / 1000;
+    const fdPeak = fds(pid);
+
+    const holdWindow = startWindow(pid, pinning.serverPrefix.length > 0);
+    const heldReplies = workers.map((w) => w.next('held'));
+    for (const w of workers)
+      w.send({
+        type: 'hold',
+        pingEveryMs: config.pingEveryS * 1000,
+        durationMs: config.holdS * 1000,
+      });
+    const held = await Promise.all(heldReplies);
+    const holdWin = holdWindow.stop();
+    const rssAfter = rssMiB(pid);
+    const rtt = summarize(held.flatMap((h) => h.rttMs));
+    const pings = held.reduce((n, h) => n + h.pings, 0);
+    const pongs = held.reduce((n, h) => n + h.pongs, 0);
+    const dropped = held.reduce((n, h) => n + h.dropped, 0);
+    const serverPings = held.reduce((n, h) => n + h.serverPings, 0);
+
+    // Still serving after all that (and after hitting the descriptor limit, if it did)?
+    const probe = new ApiClient(server.port, 1);
+    const alive = await probe
+      .request('GET', '/ready')
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    probe.close();
+    await closeWorkers(workers);
+    const emfileLines = server.logLines.filter((l) => /EMFILE|too many open files/i.test(l));
+    const warnLines = server.logLines.length;
+    await server.stop();
+
+    const kibPerSocket = ready > 0 ? ((rssAfter - rssBefore) * 1024) / ready : NaN;
+    const errors = failed;
+    const lost = dropped + Math.max(0, pings - pongs);
+    const met = ready === config.sockets && lost === 0 && kibPerSocket <= config.targetKiB;
+    const rows: Row[] = [
+      ['setup', `${config.sockets} sockets from ${config.workers} workers, ${pinning.description}`],
+      ['seeding s', round(seedS)],
+      ['ready / failed', `${ready} / ${failed}`],
+      ['connect s (rate)', `${round(connectS, 2)} (${round(ready / Math.max(0.001, connectS))}/s)`],
+      [
+        'connect p50/p95/p99/max ms',
+        `${round(connectMs.p50, 2)} / ${round(connectMs.p95, 2)} / ${round(connectMs.p99, 2)} / ${round(connectMs.max, 2)}`,
+      ],
+      ['server CPU s while connecting', round(connectWin.serverCpuS, 2)],
+      [
+        `ping rtt p50/p95/p99/max ms (held ${config.holdS} s)`,
+        `${round(rtt.p50, 2)} / ${round(rtt.p95, 2)} / ${round(rtt.p99, 2)} / ${round(rtt.max, 2)}`,
+      ],
+      ['pings / pongs / server WS pings', `${pings} / ${pongs} / ${serverPings}`],
+      ['dropped while held', dropped],
+      ['server RSS MiB before / after', `${round(rssBefore)} / ${round(rssAfter)}`],
+      ['server RSS per socket KiB', round(kibPerSocket, 2)],
+      ['server fds before / peak (limit)', `${fdBefore.open} / ${fdPeak.open} (${fdPeak.limit})`],
+      ['server EMFILE log lines', emfileLines.length],
+      ['server answers /ready afterwards', alive ? 'yes' : 'NO'],
+      ...windowRows(holdWin).map(([k, v]): Row => [`${k} (hold)`, v]),
+      ['errors', errors],
+      ['lost', lost],
+      [
+        'verdict',
+        met
+          ? `target met (≤ ${config.targetKiB} KiB per socket)`
+          : errors + lost > 0 || !alive
+            ? 'FAILED'
+            : 'target missed',
+      ],
+    ];
+    printTable('connections', rows);
+    for (const e of [...opened.flatMap((o) => o.errors), ...held.flatMap((h) => h.errors)])
+      process.stdout.write(`  error: ${e}\n`);
+    for (const l of emfileLines.slice(0, 3)) process.stdout.write(`  server: ${l.slice(0, 300)}\n`);
+    printJsonLine({
+      scenario: 'connections',
+      date: new Date().toISOString(),
+      node: process.version,
+      pinning: pinning.description,
+      sockets: config.sockets,
+      workers: config.workers,
+      ready,
+      failed,
+      connect_s: round(connectS, 2),
+      connect_per_s: round(ready / Math.max(0.001, connectS)),
+      connect_ms: {
+        p50: round(connectMs.p50, 2),
+        p95: round(connectMs.p95, 2),
+        p99: round(connectMs.p99, 2),
+      },
+      latency_ms: { p50: round(rtt.p50, 2), p95: round(rtt.p95, 2), p99: round(rtt.p99, 2) },
+      throughput_per_s: round(pongs / Math.max(0.001, holdWin.seconds)),
+      pings,
+      pongs,
+      server_ws_pings: serverPings,
+      server_rss_before_mib: round(rssBefore),
+      server_rss_after_mib: round(rssAfter),
+      server_kib_per_socket: round(kibPerSocket, 2),
+      server_fds_peak: fdPeak.open,
+      server_fd_limit: fdPeak.limit,
+      server_emfile_lines: emfileLines.length,
+      server_warn_lines: warnLines,
+      server_alive: alive,
+      connect_server_cpu_s: round(connectWin.serverCpuS, 2),
+      ...windowJson(holdWin),
+      errors,
+      lost,
+      target_kib: config.targetKiB,
+      target_met: met,
+    });
+    return errors + lost > 0 || !alive ? 1 : 0;
+  } finally {
+    clearTimeout(watchdog);
+    for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+    await server?.stop();
+    await bench?.destroy();
+  }
+}

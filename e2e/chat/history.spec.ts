@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { callApi, tokenFor } from '../support/api';
+import { newAccount, registerByApi, signInByUi } from '../support/users';
+
+// Long history in the browser: the newest page first, older pages on scroll
+// up, a reply's quote jumping to a message far outside the loaded window
+// ("around"), newer pages on scroll down from there, and back to the latest.
+
+const TOTAL = 160; // more than three pages of 50
+const label = (i: number) => `m-${String(i).padStart(3, '0')}`;
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
+
+/** Scrolls the message list by `dy` pixels until `target` shows, at most `tries` times. */
+async function scrollUntil(page: Page, dy: number, target: Locator, tries = 60) {
+  const list = page.getByTestId('message-history');
+  const box = await list.boundingBox();
+  if (!box) throw new Error('no message list');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < tries && !(await target.isVisible()); i++) {
+    await page.mouse.wheel(0, dy);
+    await page.waitForTimeout(120);
+  }
+  await expect(target).toBeVisible();
+}
+
+test('history: pages older and newer, jumps to a replied message and back', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const alice = newAccount('alice');
+  const bob = newAccount('bob');
+  await registerByApi(request, alice);
+  await registerByApi(request, bob);
+  const token = await tokenFor(request, bob);
+  const chat = await callApi<{ id: number }>(request, token, '/user/conversations/direct', {
+    username: alice.username,
+  });
+  const ids: number[] = [];
+  for (let i = 1; i <= TOTAL; i++) {
+    const m = await callApi<{ id: number }>(request, token, '/user/messages', {
+      conversation_id: chat.id,
+      uuid: crypto.randomUUID(),
+      message: label(i),
+    });
+    ids.push(m.id);
+  }
+  await callApi(request, token, '/user/messages', {
+    conversation_id: chat.id,
+    uuid: crypto.randomUUID(),
+    message: 'about the very first one',
+    parent_id: ids[0],
+  });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInByUi(page, alice);
+  await page.getByTestId(`conversation-${chat.id}`).click();
+  // A bubble by its own text (a reply's quote of m-001 must not count as m-001).
+  const bubble = (text: string) =>
+    page
+      .getByTestId('message')
+      .filter({ has: page.getByTestId('message-text').getByText(text, { exact: true }) });
+
+  // The newest page, at the bottom.
+  await expect(bubble('about the very first one')).toBeVisible();
+  await expect(bubble(label(TOTAL))).toBeVisible();
+  await expect(bubble(label(1))).toHaveCount(0); // not loaded: three pages away
+
+  // The quote jumps far back: the window around m-001 is loaded and it is highlighted.
+  await bubble('about the very first one').getByTestId('message-reply').click();
+  const first = bubble(label(1));
+  await expect(first).toBeVisible();
+  await expect(first).toHaveClass(/is-highlighted/);
+  await expect(bubble(label(TOTAL))).toHaveCount(0); // the latest page was let go
+  await shot(page, 'history-jumped');
+
+  // Newer pages load on the way down, in order, without gaps.
+  await scrollUntil(page, 900, bubble(label(120)));
+  const shown = await page.getByTestId('message-text').allInnerTexts();
+  const numbers = shown
+    .map((text) => /^m-(\d{3})$/.exec(text.trim())?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
+  expect(numbers.length).toBeGreaterThan(3);
+  for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe((numbers[i - 1] ?? 0) + 1);
+
+  // The scroll-to-bottom button returns to the latest messages.
+  await page.getByTestId('scroll-to-bottom').click();
+  await expect(bubble('about the very first one')).toBeVisible();
+
+  // Older pages load on the way up, back to the very first message.
+  await scrollUntil(page, -900, bubble(label(1)), 80);
+  await shot(page, 'history-top');
+});

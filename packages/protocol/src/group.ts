@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { USERNAME_PATTERN } from './auth';
+import { GROUP_MEMBERS_MAX, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants';
+import { MSG } from './messages';
+import { MESSAGING_MSG } from './messaging-texts';
+import { ROLES } from './permissions';
+import { stripLeadingAt } from './rules/username';
+
+// Groups and channels: the create form of spec 3/5, members and blocked
+// users, roles, invite links, joining and the public /to/:username lookup.
+// The form arrives as multipart text fields (with an avatar) or as JSON, so
+// every field also takes its text form ('1'/'0', a JSON array of ids).
+
+export const GROUP_MSG = {
+  nameCantBeEmpty: MESSAGING_MSG.nameCantBeEmpty,
+  publicGroupNeedsUsername: 'Public group has to have username',
+  publicChannelNeedsUsername: 'Public channel has to have username',
+  avatarExtension: MSG.avatarExtension,
+  invalidType: 'Choose public or private',
+  descriptionTooLong: 'Description is too long',
+  invalidMembers: 'Choose members from your contacts',
+  notFriends: 'Only people you have a chat with can be added',
+  channelPostOnly: 'Only the owner and publishers can post in this channel.',
+  youBlockedFriend: 'You blocked this user. Unblock them to send messages.',
+  friendBlockedYou: 'This user does not accept your messages.',
+  removedFromConversation: 'You were removed from this conversation.',
+  invalidInvite: 'This invite link is invalid or has been revoked.',
+  invitesOff: 'Invitations are turned off for this conversation.',
+  notAMember: 'This user is not a member',
+  notBlocked: 'This user is not blocked here',
+  blockedHere: 'This user is blocked here; unblock them first',
+  notYourself: 'You cannot do this to yourself',
+  ownLeaveOnly: 'You can only leave for yourself',
+  notDirect: 'Only a one-to-one chat has a friend to block',
+  inactivityDays: 'Choose between 1 and 365 days, or never',
+  inactivityGroupsOnly: 'Only groups have an inactivity limit',
+} as const;
+
+export const DESCRIPTION_MAX_LENGTH = 255;
+/** A group's max_time_inactive is counted in days (users' own is in months). */
+export const GROUP_INACTIVITY_MAX_DAYS = 365;
+
+const id = z.number().int().positive();
+
+/** '1'/'0', 'true'/'false', 1/0 or a boolean. */
+const toggle = z
+  .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])], {
+    error: MSG.invalidToggle,
+  })
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+/** Spec 3: the string 'null' counts as empty. */
+const description = z
+  .union([z.string(), z.null()])
+  .transform((v) => (v === null || v.trim() === '' || v.trim() === 'null' ? null : v.trim()))
+  .refine((v) => v === null || v.length <= DESCRIPTION_MAX_LENGTH, GROUP_MSG.descriptionTooLong);
+
+/** A JSON array of ids (its text, in a multipart form) or the array itself. */
+const memberIds = z
+  .union([z.string(), z.array(z.unknown())], { error: GROUP_MSG.invalidMembers })
+  .transform((v, ctx) => {
+    let value: unknown = v;
+    if (typeof v === 'string') {
+      try {
+        value = v.trim() === '' ? [] : JSON.parse(v);
+      } catch {
+        value = null;
+      }
+    }
+    const ids = z.array(z.coerce.number().int().positive()).max(GROUP_MEMBERS_MAX).safeParse(value);
+    if (!ids.success) {
+      ctx.addIssue({ code: 'custom', message: GROUP_MSG.invalidMembers });
+      return z.NEVER;
+    }
+    return [...new Set(ids.data)];
+  });
+
+const groupUsername = z
+  .string()
+  .trim()
+  .transform(stripLeadingAt)
+  .pipe(
+    z.union([
+      z.literal(''),
+      z
+        .string()
+        .max(USERNAME_MAX_LENGTH, MSG.usernameTooLong)
+        .regex(USERNAME_PATTERN, MSG.incorrectUsername),
+    ]),
+  );
+
+export type ConversationVisibility = 'public' | 'private';
+
+/**
+ * The create form of a group (`group_name`) or a channel (`channel_name`),
+ * with spec 5's messages. A public one needs a username; a private one
+ * ignores it. The avatar file is checked apart (its name by `avatarNameOk`).
+ */
+export function createFormSchema(kind: 'group' | 'channel') {
+  const needsUsername =
+    kind === 'group' ? GROUP_MSG.publicGroupNeedsUsername : GROUP_MSG.publicChannelNeedsUsername;
+  const name = z
+    .string({ error: GROUP_MSG.nameCantBeEmpty })
+    .trim()
+    .min(1, GROUP_MSG.nameCantBeEmpty)
+    .max(NAME_MAX_LENGTH, MSG.nameTooLong);
+  const rest = {
+    type: z.enum(['public', 'private'], { error: GROUP_MSG.invalidType }).default('private'),
+    username: groupUsername.optional(),
+    description: description.optional(),
+    member_ids: memberIds.optional(),
+    has_tasks: toggle.optional(),
+  };
+  // Checked on the raw input even when other fields failed, so the form
+  // shows every message at once.
+  const publicHasUsername = {
+    path: ['username'],
+    message: needsUsername,
+    when: () => true,
+  };
+  const hasUsername = (raw: { type?: unknown; username?: unknown }) =>
+    raw.type !== 'public' ||
+    (typeof raw.username === 'string' && stripLeadingAt(raw.username.trim()) !== '');
+  // Spec 3: the name field is group_name or channel_name.
+  const fields =
+    kind === 'group'
+      ? z
+          .object({ group_name: name, ...rest })
+          .refine(hasUsername, publicHasUsername)
+          .transform(({ group_name, ...f }) => ({ name: group_name, ...f }))
+      : z
+          .object({ channel_name: name, ...rest })
+          .refine(hasUsername, publicHasUsername)
+          .transform(({ channel_name, ...f }) => ({ name: channel_name, ...f }));
+  return fields.transform((form) => ({
+    name: form.name,
+    type: form.type,
+    username: form.type === 'public' ? (form.username ?? null) : null,
+    description: form.description ?? null,
+    member_ids: form.member_ids ?? [],
+    has_tasks: form.has_tasks ?? false,
+  }));
+}
+export type CreateForm = z.infer<ReturnType<typeof createFormSchema>>;
+
+/** Spec 5: the avatar's name must end in jpg, jpeg or png, case-insensitive. */
+export function avatarNameOk(filename: string): boolean {
+  return /\.(jpe?g|png)$/i.test(filename);
+}
+
+/** Edit info: any subset; `username` with `type: 'public'`, as in the create form. */
+export const editInfoRequestSchema = z
+  .object({
+    name: z
+      .string({ error: GROUP_MSG.nameCantBeEmpty })
+      .trim()
+      .min(1, GROUP_MSG.nameCantBeEmpty)
+      .max(NAME_MAX_LENGTH, MSG.nameTooLong)
+      .optional(),
+    description: description.optional(),
+    type: z.enum(['public', 'private'], { error: GROUP_MSG.invalidType }).optional(),
+    username: groupUsername.optional(),
+    has_tasks: toggle.optional(),
+    max_time_inactive: z
+      .number({ error: GROUP_MSG.inactivityDays })
+      .int(GROUP_MSG.inactivityDays)
+      .min(1, GROUP_MSG.inactivityDays)
+      .max(GROUP_INACTIVITY_MAX_DAYS, GROUP_MSG.inactivityDays)
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type EditInfoRequest = z.infer<typeof editInfoRequestSchema>;
+
+/** Spec 3: a blocked user's reduced record. */
+export const blockedUserSchema = z.object({
+  id,
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  is_official: z.boolean(),
+});
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
+
+/** Where a former or present member stands; 'member' is the only one with access. */
+export const MEMBER_STATUSES = ['member', 'left', 'removed', 'blocked'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** Spec 3: a member, with the pivot fields other members may see. */
+export const memberSchema = blockedUserSchema.extend({
+  pivot: z.object({
+    role: z.enum(['owner', 'moderator', 'publisher']).nullable(),
+    user_id: id,
+    blocked: z.boolean(),
+    member_status: z.enum(MEMBER_STATUSES),
+    last_read_message_id: id.nullable(),
+  }),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const membersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  /** A user id: the page after it (members are ordered by user id). */
+  after: z.coerce.number().int().positive().optional(),
+});
+
+export const membersReplySchema = z.object({
+  members: z.array(memberSchema),
+  /** Everyone blocked or removed (on the first page only; empty on later pages). */
+  blocked_users: z.array(blockedUserSchema),
+  members_count: z.number().int(),
+  next_after: id.nullable(),
+});
+export type MembersReply = z.infer<typeof membersReplySchema>;
+
+export const memberParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  user_id: z.coerce.number().int().positive(),
+});
+
+export const addMembersRequestSchema = z.object({
+  user_ids: z.array(id, { error: GROUP_MSG.invalidMembers }).min(1).max(GROUP_MEMBERS_MAX),
+});
+
+/** Spec 4: unblocking adds the user back to members only when asked (`add`). */
+export const unblockRequestSchema = z.object({ add: z.boolean().default(false) }).default({
+  add: false,
+});
+export const unblockReplySchema = z.object({
+  status: z.literal('ok'),
+  member: memberSchema.nullable(),
+});
+
+/** Spec 7: POST /user/groups/leave; user_id, when given, must be the caller. */
+export const leaveRequestSchema = z.object({
+  conversation_id: id,
+  user_id: id.optional(),
+});
+
+/** Spec 7: POST /user/role. 'member' (or null) takes the role away; 'owner' hands ownership on. */
+export const roleRequestSchema = z.object({
+  conversation_id: id,
+  user_id: id,
+  role: z.enum([...ROLES]).nullable(),
+});
+
+export const invitationReplySchema = z.object({
+  status: z.literal('ok'),
+  invitation_token: z.string().nullable(),
+  allow_invitation: z.boolean(),
+});
+export const allowInvitationRequestSchema = z.object({ allow_invitation: z.boolean() });
+
+/** What a visitor sees before joining: no member list. */
+export const previewSchema = z.object({
+  id,
+  type: z.enum(['group', 'channel']),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  description: z.string().nullable(),
+  avatar: z.string().nullable(),
+  members_count: z.number().int(),
+  /** The caller is already a member (then the join page opens the chat). */
+  is_member: z.boolean(),
+});
+export type ConversationPreview = z.infer<typeof previewSchema>;
+
+export const joinTokenParamsSchema = z.object({ join_token: z.string().min(1).max(64) });
+export const joinByUsernameRequestSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(USERNAME_MAX_LENGTH + 1)
+    .transform(stripLeadingAt),
+});
+
+/** GET /to/:username: a user (their direct chat) or a public group or channel. */
+export const toLookupReplySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('user'),
+    user: z.object({ id, name: z.string(), username: z.string(), avatar: z.string().nullable() }),
+  }),
+  z.object({ kind: z.literal('conversation'), conversation: previewSchema }),
+]);
+export type ToLookupReply = z.infer<typeof toLookupReplySchema>;
+export const usernameParamsSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(USERNAME_MAX_LENGTH + 1)
+    .transform(stripLeadingAt),
+});
+
+/** Per-conversation notifications (spec 4: on the pivot of the target conversation). */
+export const conversationNotificationsRequestSchema = z.object({ status: z.boolean() });

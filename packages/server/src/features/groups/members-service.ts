@@ -1,0 +1,165 @@
+import type { Kysely } from 'kysely';
+import { GROUP_MSG } from '@parley/protocol/group';
+import type { Member, MembersReply } from '@parley/protocol/group';
+import { can, roleOf } from '@parley/protocol/permissions';
+import type { Clock } from '../../clock';
+import { HttpError } from '../../http/http-error';
+import type { Database } from '../../store/types';
+import { eventTransaction } from '../conversations/events';
+import type { EventPublisher } from '../conversations/events';
+import type { ConversationsService } from '../conversations/service';
+import { forbidden, invalid, isManaged, notFound, requireCan, requireOutranks } from './access';
+import { admit, dismiss, lift, lockConversation, toBlockedUser, toMember } from './membership';
+import type { Departure } from './membership';
+import * as q from './queries';
+
+// Members of a group or channel: the list, adding, removing, blocking,
+// unblocking and leaving. Every call checks the caller's membership (404)
+// and role (403, the permission matrix) before it writes.
+
+export function createMembersService(deps: {
+  db: Kysely<Database>;
+  now: Clock;
+  publisher: EventPublisher;
+  conversations: ConversationsService;
+}) {
+  const { db, conversations } = deps;
+  const transaction = eventTransaction(db, deps.publisher);
+
+  async function memberOf(conversationId: number, userId: number): Promise<Member | null> {
+    const [row] = await q.presentMembers(db, conversationId, { limit: 1, userIds: [userId] });
+    return row ? toMember(row) : null;
+  }
+
+  /** Takes a member out as `how`; the caller outranks them. */
+  async function takeOut(actorId: number, conversationId: number, targetId: number, how: Departure) {
+    const actor = requireCan(
+      await conversations.requireAccess(actorId, conversationId),
+      how === 'blocked' ? 'block_members' : 'remove_members',
+    );
+    if (targetId === actorId) throw invalid('user_id', GROUP_MSG.notYourself);
+    const target = await q.linkOf(db, conversationId, targetId);
+    if (target?.member_status !== 'member') {
+      // Blocking someone already removed just records the stronger status.
+      if (how === 'blocked' && target?.member_status === 'removed') {
+        await db
+          .updateTable('conversation_members')
+          .set({ member_status: 'blocked' })
+          .where('conversation_id', '=', conversationId)
+          .where('user_id', '=', targetId)
+          .execute();
+        return;
+      }
+      throw new HttpError(404, GROUP_MSG.notAMember);
+    }
+    requireOutranks(actor, target);
+    await transaction(async (trx) => {
+      await lockConversation(trx, conversationId);
+      await dismiss(trx, conversationId, targetId, how, deps.now().toISOString());
+    });
+  }
+
+  return {
+    async list(
+      userId: number,
+      conversationId: number,
+      page: { limit: number; after?: number | undefined },
+    ): Promise<MembersReply> {
+      const access = requireCan(
+        await conversations.requireAccess(userId, conversationId),
+        'view_members',
+      );
+      const rows = await q.presentMembers(db, conversationId, {
+        limit: page.limit + 1,
+        after: page.after,
+      });
+      const members = rows.slice(0, page.limit);
+      const seesBlocked =
+        page.after === undefined && can(roleOf(access.role), 'unblock_members', access.type);
+      const [blocked, counts] = await Promise.all([
+        seesBlocked ? q.blockedMembers(db, conversationId) : Promise.resolve([]),
+        q.memberCounts(db, [conversationId]),
+      ]);
+      return {
+        members: members.map(toMember),
+        blocked_users: blocked.map(toBlockedUser),
+        members_count: counts.get(conversationId) ?? 0,
+        next_after: rows.length > page.limit ? (members.at(-1)?.user_id ?? null) : null,
+      };
+    },
+
+    /** Adds the caller's friends (spec 3); someone blocked here must be unblocked first. */
+    async add(userId: number, conversationId: number, userIds: number[]): Promise<Member[]> {
+      requireCan(await conversations.requireAccess(userId, conversationId), 'add_members');
+      const wanted = [...new Set(userIds)].filter((id) => id !== userId);
+      const friends = await q.friendsAmong(db, userId, wanted);
+      if (wanted.some((id) => !friends.has(id))) {
+        throw invalid('user_ids', GROUP_MSG.notFriends);
+      }
+      for (const id of wanted) {
+        const link = await q.linkOf(db, conversationId, id);
+        if (link?.member_status === 'blocked' || link?.member_status === 'removed') {
+          throw invalid('user_ids', GROUP_MSG.blockedHere);
+        }
+      }
+      const at = deps.now().toISOString();
+      await transaction(async (trx) => {
+        await lockConversation(trx, conversationId);
+        for (const id of wanted.sort((a, b) => a - b)) await admit(trx, conversationId, id, at);
+      });
+      const rows = await q.presentMembers(db, conversationId, {
+        limit: wanted.length,
+        userIds: wanted,
+      });
+      return rows.map(toMember);
+    },
+
+    remove: (actorId: number, conversationId: number, targetId: number) =>
+      takeOut(actorId, conversationId, targetId, 'removed'),
+    block: (actorId: number, conversationId: number, targetId: number) =>
+      takeOut(actorId, conversationId, targetId, 'blocked'),
+
+    /** Spec 4: out of blocked_users; back among members only with `add`. */
+    async unblock(
+      actorId: number,
+      conversationId: number,
+      targetId: number,
+      add: boolean,
+    ): Promise<Member | null> {
+      requireCan(await conversations.requireAccess(actorId, conversationId), 'unblock_members');
+      const at = deps.now().toISOString();
+      const lifted = await transaction(async (trx) => {
+        await lockConversation(trx, conversationId);
+        if (!(await lift(trx, conversationId, targetId, at))) return false;
+        if (add) await admit(trx, conversationId, targetId, at);
+        return true;
+      });
+      if (!lifted) throw invalid('user_id', GROUP_MSG.notBlocked);
+      return add ? memberOf(conversationId, targetId) : null;
+    },
+
+    /** Spec 7: POST /user/groups/leave. The last owner's leaving hands ownership on. */
+    async leave(userId: number, conversationId: number, named?: number): Promise<void> {
+      if (named !== undefined && named !== userId) throw forbidden(GROUP_MSG.ownLeaveOnly);
+      const access = await conversations.requireAccess(userId, conversationId);
+      if (!isManaged(access)) throw notFound();
+      await transaction(async (trx) => {
+        await lockConversation(trx, conversationId);
+        await dismiss(trx, conversationId, userId, 'left', deps.now().toISOString());
+      });
+    },
+
+    /**
+     * Takes an inactive member out (the group inactivity job). As 'left', not
+     * 'removed': it is housekeeping, not a ban, so they may join again.
+     */
+    async expire(conversationId: number, userId: number): Promise<void> {
+      await transaction(async (trx) => {
+        await lockConversation(trx, conversationId);
+        await dismiss(trx, conversationId, userId, 'left', deps.now().toISOString());
+      });
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  linkPreviewImageParamsSchema,
+  linkPreviewReplySchema,
+} from '@parley/protocol/link-preview';
+import { messageIdParamsSchema } from '@parley/protocol/message';
+import { MSG } from '@parley/protocol/messages';
+import { authOf } from '../../http/authenticate';
+import type { Guard } from '../../http/authenticate';
+import { HttpError } from '../../http/http-error';
+import { bearerSecurity, errorReplies } from '../../http/route-docs';
+import type { LinkPreviewsService } from './service';
+import { THUMBNAIL_TYPE } from './thumbnail';
+
+/** Image keys never change their bytes (a refetch makes a new key): cache for a year. */
+const IMAGE_CACHE = 'private, max-age=31536000, immutable';
+
+export function linkPreviewsRoutes(deps: {
+  previews: LinkPreviewsService;
+  guard: Guard;
+}): FastifyPluginAsyncZod {
+  const { previews } = deps;
+  return async (app) => {
+    app.get(
+      '/user/messages/:id/link-preview',
+      {
+        onRequest: [deps.guard],
+        schema: {
+          tags: ['messages'],
+          security: bearerSecurity,
+          summary:
+            "The preview card of a message's first link, fetched by the server (null when the page had nothing to show). 403 when the reader's load_links is off or paranoid is on.",
+          params: messageIdParamsSchema,
+          response: { 200: linkPreviewReplySchema, ...errorReplies(401, 403, 404, 422) },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        preview: await previews.forMessage(authOf(request).userId, request.params.id),
+      }),
+    );
+
+    app.get(
+      '/link-previews/images/:key',
+      {
+        schema: {
+          tags: ['messages'],
+          summary:
+            "A preview's thumbnail (WebP). The key is random and only given to readers of the message.",
+          // No reply schema: the body is bytes (404 and 422 have the usual error body).
+          params: linkPreviewImageParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const bytes = await previews.image(request.params.key);
+        if (!bytes) throw new HttpError(404, MSG.notFound);
+        return reply
+          .type(THUMBNAIL_TYPE)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', IMAGE_CACHE)
+          .send(bytes);
+      },
+    );
+  };
+}

@@ -1,0 +1,122 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '@parley/protocol/messages';
+import {
+  AVATAR_MAX_BYTES,
+  avatarRefusedSchema,
+  avatarUploadedSchema,
+} from '@parley/protocol/settings';
+import { authOf } from '../../http/authenticate';
+import type { Guard } from '../../http/authenticate';
+import { errorHandler, sendNotFound } from '../../http/errors';
+import { bearerSecurity, errorReplies } from '../../http/route-docs';
+import type { BlobStore } from '../../storage/blob-store';
+import { AVATAR_PATH, avatarKeyOf } from './avatar-url';
+import { AvatarRefused } from './service';
+import type { SettingsService } from './service';
+
+// POST /user/avatar/upload (multipart field `avatar`) and the public avatar
+// files. The upload answers the spec's `{uploaded: url}`, or `{avatar:
+// [errors]}` (with the usual message/errors beside it) — 422 for a file
+// that is not a real JPEG or PNG by its content, 413 over the size limit.
+
+const EXTENSION = /\.(jpe?g|png)$/i;
+
+function refuse(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ message: text, avatar: [text], errors: { avatar: [text] } });
+}
+
+function avatarErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AvatarRefused) return refuse(reply, error.statusCode, error.message);
+  const code = (error as Partial<FastifyError>).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(reply, 413, MSG.avatarTooLarge);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return refuse(reply, 413, MSG.avatarTooLarge);
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return refuse(reply, 422, MSG.avatarRequired);
+  }
+  return errorHandler(error, request, reply);
+}
+
+export function avatarRoutes(deps: {
+  settings: SettingsService;
+  blobs: BlobStore;
+  guard: Guard;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Scoped to this plugin; another feature registering multipart in its own scope is unaffected.
+    if (!app.hasContentTypeParser('multipart/form-data')) {
+      await app.register(multipart, {
+        limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 },
+      });
+    }
+    app.setErrorHandler(avatarErrorHandler);
+
+    app.post(
+      '/user/avatar/upload',
+      {
+        onRequest: [deps.guard],
+        schema: {
+          tags: ['settings'],
+          summary:
+            'Upload an avatar (multipart field `avatar`, JPEG or PNG by content, at most 5 MB). It is cropped to 512×512 and re-encoded.',
+          security: bearerSecurity,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: avatarUploadedSchema,
+            413: avatarRefusedSchema,
+            422: avatarRefusedSchema,
+            ...errorReplies(401, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const userId = authOf(request).userId;
+        if (!request.isMultipart()) return refuse(reply, 422, MSG.avatarRequired);
+        const part = await request.file({
+          limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 },
+          throwFileSizeLimit: true,
+        });
+        if (!part || part.fieldname !== 'avatar') {
+          part?.file.resume();
+          return refuse(reply, 422, MSG.avatarRequired);
+        }
+        const data = await part.toBuffer();
+        // The name is only a first filter (spec 5's extension rule); the content decides.
+        if (part.filename && !EXTENSION.test(part.filename)) {
+          return refuse(reply, 422, MSG.avatarExtension);
+        }
+        return { uploaded: await deps.settings.uploadAvatar(userId, data) };
+      },
+    );
+
+    app.get(
+      `${AVATAR_PATH}/:file`,
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'An avatar image (public, unguessable name, cached for a year).',
+          params: z.object({ file: z.string().max(64) }),
+        },
+      },
+      async (request, reply) => {
+        const key = avatarKeyOf(request.params.file);
+        const blob = key ? await deps.blobs.get(key) : null;
+        if (!blob) return sendNotFound(reply);
+        return reply
+          .header('content-type', 'image/jpeg')
+          .header('content-length', String(blob.size))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(blob.stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,226 @@
+import type { Kysely } from 'kysely';
+import { MSG } from '@parley/protocol/messages';
+import { usernameKey } from '@parley/protocol/rules/username';
+import type { UserUpdatedPayload } from '@parley/protocol/realtime';
+import { AVATAR_SIZE_PX, PASSWORD_CHANGED_MESSAGE_TYPE } from '@parley/protocol/settings';
+import type { User } from '@parley/protocol/user';
+import type { Bus } from '../../bus/bus';
+import { channels } from '../../bus/bus';
+import type { Clock } from '../../clock';
+import { HttpError } from '../../http/http-error';
+import { ImageRefused, toAvatarJpeg } from '../../media/images';
+import type { Presence } from '../../realtime/presence';
+import type { BlobStore } from '../../storage/blob-store';
+import { isUniqueViolation } from '../../store/dialect';
+import type { Database } from '../../store/types';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { appendConversationEvent, eventTransaction } from '../conversations/events';
+import type { EventPublisher } from '../conversations/events';
+import type { SessionsService } from '../sessions/service';
+import type { ProfileChange, SettingFlag } from '../users/queries';
+import type { UsersService } from '../users/service';
+import { toUser } from '../users/to-user';
+import { avatarKeyOf, avatarUrlOf } from './avatar-url';
+
+// Profile, privacy switches, password, secret passcode and avatar. Works
+// through the users and sessions services; a public profile change (name,
+// username, avatar, status) is one `user.updated` event in every
+// conversation the user is in, committed with the change itself.
+
+export interface ProfileInput {
+  name?: string | undefined;
+  username?: string | undefined;
+  timezone?: string | undefined;
+  status?: string | null | undefined;
+}
+
+export class AvatarRefused extends Error {
+  override name = 'AvatarRefused';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const invalid = (field: string, message: string) =>
+  new HttpError(422, MSG.validationFailed, { [field]: [message] });
+
+export function createSettingsService(deps: {
+  db: Kysely<Database>;
+  now: Clock;
+  users: UsersService;
+  sessions: SessionsService;
+  publisher: EventPublisher;
+  bus: Bus;
+  presence: Presence;
+  blobs: BlobStore;
+  /** Posts a notice into the user's System chat. */
+  postNotice: (userId: number, type: string, text: string) => Promise<unknown>;
+}) {
+  const { users } = deps;
+  const transaction = eventTransaction(deps.db, deps.publisher);
+
+  async function rowOf(userId: number) {
+    const row = await users.findRow(userId);
+    if (!row) throw new HttpError(401, MSG.unauthenticated);
+    return row;
+  }
+
+  /**
+   * Saves a profile change; a visible one is announced to every conversation
+   * of the user. `erase`: the inactivity job deletes the account instead.
+   */
+  async function saveProfile(userId: number, change: ProfileChange, erase = false): Promise<User> {
+    const before = await rowOf(userId);
+    const after = { ...before, ...change };
+    const visible =
+      after.name !== before.name ||
+      after.username !== before.username ||
+      after.avatar !== before.avatar ||
+      after.status !== before.status;
+    // Locks: conversations first (ascending ids), then the users row, the
+    // order message sends take them in, so the two never deadlock.
+    const audience = visible ? await users.profileAudience(userId) : [];
+    const payload: UserUpdatedPayload = {
+      user_id: userId,
+      name: after.name,
+      username: after.username,
+      avatar: after.avatar,
+      status: after.status,
+    };
+    const at = deps.now().toISOString();
+    try {
+      await transaction(async (trx) => {
+        for (const id of audience) {
+          await appendConversationEvent(trx, id, 'user.updated', { ...payload }, at);
+        }
+        if (erase) await users.eraseUser(userId, at, trx);
+        else await users.updateProfile(userId, change, trx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid('username', MSG.usernameTaken);
+      throw error;
+    }
+    return toUser(await rowOf(userId));
+  }
+
+  return {
+    async editProfile(userId: number, input: ProfileInput): Promise<User> {
+      const change: ProfileChange = {};
+      if (input.name !== undefined) change.name = input.name;
+      if (input.timezone !== undefined) change.timezone = input.timezone;
+      if (input.status !== undefined) change.status = input.status;
+      if (input.username !== undefined) {
+        if (await users.usernameTakenByOther(userId, input.username)) {
+          throw invalid('username', MSG.usernameTaken);
+        }
+        change.username = input.username;
+        change.username_key = usernameKey(input.username);
+      }
+      return saveProfile(userId, change);
+    },
+
+    async setFlag(userId: number, column: Exclude<SettingFlag, 'paranoid'>, on: boolean) {
+      await users.setFlag(userId, column, on);
+      if (column === 'hide_status') await announcePresence(userId, !on);
+    },
+
+    /** Paranoid mode locks the app with the passcode, so it needs one. */
+    async setParanoid(userId: number, on: boolean): Promise<void> {
+      if (on && (await rowOf(userId)).secret_hash === null) {
+        throw invalid('on', MSG.paranoidNeedsSecret);
+      }
+      await users.setFlag(userId, 'paranoid', on);
+    },
+
+    setMaxTimeInactive: (userId: number, months: number | null) =>
+      users.setMaxTimeInactive(userId, months),
+
+    /**
+     * Needs the current password; signs out every other session (their
+     * sockets close at once) and leaves a notice in the System chat.
+     */
+    async changePassword(
+      userId: number,
+      sessionId: number,
+      input: { old_password: string; new_password: string },
+    ): Promise<void> {
+      const row = await rowOf(userId);
+      if (!(await verifyPassword(row.password_hash, input.old_password))) {
+        throw invalid('old_password', MSG.wrongOldPassword);
+      }
+      await users.setPasswordHash(userId, await hashPassword(input.new_password));
+      await deps.sessions.revokeOthers(userId, sessionId);
+      await deps.postNotice(userId, PASSWORD_CHANGED_MESSAGE_TYPE, MSG.passwordChangedNotice);
+    },
+
+    async setSecret(userId: number, secret: string, hint: string | null): Promise<void> {
+      // argon2id like passwords: a stolen database does not give passcodes away.
+      await users.setSecret(userId, await hashPassword(secret), hint);
+    },
+
+    /** True when the passcode is right; the caller answers HTTP 400 otherwise. */
+    async checkSecret(userId: number, secret: string): Promise<'ok' | 'wrong' | 'none'> {
+      const row = await rowOf(userId);
+      if (row.secret_hash === null) return 'none';
+      return (await verifyPassword(row.secret_hash, secret)) ? 'ok' : 'wrong';
+    },
+
+    /**
+     * Deletes an account for inactivity: signs every device out, erases the
+     * personal data (see users/queries eraseUser) and tells its contacts.
+     */
+    async eraseAccount(userId: number): Promise<void> {
+      const row = await rowOf(userId);
+      await deps.sessions.revokeAll(userId);
+      await saveProfile(
+        userId,
+        { name: 'Deleted account', username: `deleted${userId}`, avatar: null, status: null },
+        true,
+      );
+      const key = row.avatar ? avatarKeyOf(row.avatar) : null;
+      if (key) await deps.blobs.delete(key);
+    },
+
+    /** Re-encodes the upload, stores it, points the profile at it; the old file goes. */
+    async uploadAvatar(userId: number, data: Buffer): Promise<string> {
+      let jpeg: Buffer;
+      try {
+        jpeg = await toAvatarJpeg(data, AVATAR_SIZE_PX);
+      } catch (error) {
+        if (!(error instanceof ImageRefused)) throw error;
+        throw new AvatarRefused(
+          422,
+          error.reason === 'too_many_pixels' ? MSG.avatarTooManyPixels : MSG.avatarNotImage,
+        );
+      }
+      const previous = (await rowOf(userId)).avatar;
+      const blob = await deps.blobs.put('avatars', jpeg);
+      const url = avatarUrlOf(blob.key);
+      try {
+        await saveProfile(userId, { avatar: url });
+      } catch (error) {
+        await deps.blobs.delete(blob.key);
+        throw error;
+      }
+      const oldKey = previous ? avatarKeyOf(previous) : null;
+      if (oldKey) await deps.blobs.delete(oldKey);
+      return url;
+    },
+  };
+
+  /**
+   * Hiding takes effect at once: contacts are told the user went offline.
+   * Showing again reaches contacts when they next connect (their contact
+   * lists are read at connect time and leave hidden users out).
+   */
+  async function announcePresence(userId: number, visible: boolean): Promise<void> {
+    const online = (await deps.presence.online([userId])).has(userId);
+    if (!online) return;
+    await deps.bus.publish(channels.presence, { user_id: userId, online: visible });
+  }
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,67 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+
+// Uploaded images are trusted by nothing but their content: file-type reads
+// the magic bytes (the name and the declared type are ignored), sharp
+// decodes with a pixel ceiling so a small file that claims 100000×100000
+// pixels is refused before any memory is spent on it, and the result is
+// re-encoded from the pixels — which drops EXIF (location, camera) and any
+// payload hidden after the image data.
+
+/** The only formats accepted as avatars. */
+const ACCEPTED = new Set(['image/jpeg', 'image/png']);
+
+/** Width × height above this is refused unread (a 8000×8000 photo passes). */
+export const MAX_INPUT_PIXELS = 64_000_000;
+
+export type ImageRefusal = 'not_image' | 'too_many_pixels';
+
+export class ImageRefused extends Error {
+  override name = 'ImageRefused';
+  constructor(readonly reason: ImageRefusal) {
+    super(reason);
+  }
+}
+
+/** The sniffed MIME type when it is JPEG or PNG, else null. */
+export async function sniffJpegOrPng(data: Buffer): Promise<string | null> {
+  const type = await fileTypeFromBuffer(data);
+  return type && ACCEPTED.has(type.mime) ? type.mime : null;
+}
+
+/**
+ * A square JPEG of `size` px from a JPEG or PNG upload: turned upright by its
+ * EXIF orientation, cropped to cover the square, transparency flattened on
+ * white, metadata stripped. Throws ImageRefused for anything else.
+ */
+export async function toAvatarJpeg(data: Buffer, size: number): Promise<Buffer> {
+  if ((await sniffJpegOrPng(data)) === null) throw new ImageRefused('not_image');
+  const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  let meta: Metadata;
+  try {
+    meta = await image.metadata();
+  } catch (error) {
+    throw refusalOf(error);
+  }
+  // The header's claim is checked before decoding a single pixel.
+  if (!meta.width || !meta.height) throw new ImageRefused('not_image');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRefused('too_many_pixels');
+  try {
+    return await image
+      .rotate()
+      .resize(size, size, { fit: 'cover', position: 'attention' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
+/** sharp refuses a header over limitInputPixels itself; anything else is a broken image. */
+function refusalOf(error: unknown): ImageRefused {
+  const text = error instanceof Error ? error.message : '';
+  // Truncated or corrupt data behind a valid header is "not an image" too.
+  return new ImageRefused(/pixel limit/i.test(text) ? 'too_many_pixels' : 'not_image');
+}

@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cacheDb } from '../../lib/cache-db';
+import { accessTokenUserId } from '../../lib/tokens';
+import { resetBrowserState, signIn } from '../../test/http-fixtures';
+import { useConversationStore } from '../conversations/store';
+import { persistToCache, readCache } from './cache-sync';
+
+// The cache is one user's: another user signed in on the same browser must
+// not be shown the first one's chats.
+
+const jwt = (claims: object) =>
+  ['e30', btoa(JSON.stringify(claims)).replace(/=+$/, ''), 'sig'].join('.');
+
+async function writeAs(owner: number, userSeq: number) {
+  useConversationStore.setState({ userSeq, unreadTotal: 3 });
+  const stop = persistToCache(() => owner);
+  useConversationStore.setState({ userSeq: userSeq + 1 }); // a change schedules a write
+  stop(); // stopping flushes the pending write
+  // The write is async inside stop(); wait until it landed.
+  for (let i = 0; i < 50 && (await cacheDb.meta.get('owner')) === undefined; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('cache owner', () => {
+  beforeEach(async () => {
+    resetBrowserState();
+    await cacheDb.delete({ disableAutoOpen: false });
+  });
+  afterEach(() => useConversationStore.getState().reset());
+
+  it('gives the owner their snapshot back', async () => {
+    await writeAs(7, 40);
+    const snapshot = await readCache(7);
+    expect(snapshot?.userSeq).toBe(41);
+    expect(snapshot?.unreadTotal).toBe(3);
+  });
+
+  it('drops another user’s cache instead of showing it', async () => {
+    await writeAs(7, 40);
+    expect(await readCache(8)).toBeNull();
+    expect(await cacheDb.meta.get('owner')).toBeUndefined();
+    expect(await cacheDb.meta.get('user_seq')).toBeUndefined();
+  });
+
+  it('trusts the cache while the user is not known yet (no access cookie)', async () => {
+    await writeAs(7, 40);
+    expect((await readCache(null))?.userSeq).toBe(41);
+  });
+
+  it('reads the user id from the access token cookie, null when absent or malformed', () => {
+    expect(accessTokenUserId()).toBeNull();
+    signIn(jwt({ sub: '42', sid: 1 }));
+    expect(accessTokenUserId()).toBe(42);
+    signIn('not-a-jwt');
+    expect(accessTokenUserId()).toBeNull();
+    signIn(jwt({ sub: 'x' }));
+    expect(accessTokenUserId()).toBeNull();
+  });
+});

@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSection } from './sections/LanguageSection';
+import { NotificationsSection } from './sections/NotificationsSection';
+import { PrivacySection } from './sections/PrivacySection';
+import { ProfileSection } from './sections/ProfileSection';
+import { SecuritySection } from './sections/SecuritySection';
+import { SessionsSection } from './sections/SessionsSection';
+import { SECTIONS, useSettingsUi } from './store';
+import type { Section } from './store';
+
+const ICONS: Record<Section, string> = {
+  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
+  privacy: 'M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Z',
+  security: 'M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z',
+  notifications: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Zm4 4h4',
+  sessions: 'M4 5h16v10H4zM9 19h6M12 15v4',
+  language:
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 3 2.5 15 0 18M12 3c-2.5 3-2.5 15 0 18',
+};
+
+const BODIES: Record<Section, () => ReactNode> = {
+  profile: () => <ProfileSection />,
+  privacy: () => <PrivacySection />,
+  security: () => <SecuritySection />,
+  notifications: () => <NotificationsSection />,
+  sessions: () => <SessionsSection />,
+  language: () => <LanguageSection />,
+};
+
+function Icon({ section }: { section: Section }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={ICONS[section]} />
+    </svg>
+  );
+}
+
+/** The settings panel: sections on the left (a list first on a phone), the open one on the right. */
+export function SettingsDialog() {
+  const { t } = useTranslation();
+  const { section, showList, pick, back, close } = useSettingsUi();
+
+  useEffect(() => {
+    if (section === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [section, close]);
+
+  if (section === null) return null;
+  return (
+    <div className="dialog-backdrop settings-backdrop" onClick={close}>
+      <div
+        className={`settings-dialog${showList ? ' is-list' : ' is-section'}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('settings.title')}
+        data-testid="settings-dialog"
+        onClick={(event) => event.stopPropagation()}
+      >
+        <nav className="settings-nav" aria-label={t('settings.title')}>
+          <header className="settings-header">
+            <h2>{t('settings.title')}</h2>
+            <button
+              type="button"
+              className="icon-button settings-close-phone"
+              onClick={close}
+              aria-label={t('settings.close')}
+            >
+              ×
+            </button>
+          </header>
+          <ul>
+            {SECTIONS.map((s) => (
+              <li key={s}>
+                <button
+                  type="button"
+                  className={`settings-nav-item${s === section ? ' is-active' : ''}`}
+                  aria-current={s === section ? 'page' : undefined}
+                  data-testid={`settings-tab-${s}`}
+                  onClick={() => pick(s)}
+                >
+                  <Icon section={s} />
+                  <span>{t(`settings.section.${s}`)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="settings-body">
+          <header className="settings-header">
+            <button
+              type="button"
+              className="icon-button settings-back"
+              onClick={back}
+              aria-label={t('settings.back')}
+            >
+              ‹
+            </button>
+            <h2>{t(`settings.section.${section}`)}</h2>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={close}
+              aria-label={t('settings.close')}
+              data-testid="settings-close"
+            >
+              ×
+            </button>
+          </header>
+          <div className="settings-scroll">{BODIES[section]()}</div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { lazy, Suspense } from 'react';
+import { appLockEnabled } from '@parley/protocol/rules/privacy';
+import { useAuthStore } from '../auth/store';
+import { useIdleLock, useLock } from './lock';
+import { useSettingsUi } from './store';
+import './settings.css';
+
+// The chat shell mounts this: the settings panel when open, and the paranoid
+// lock. Both screens are chunks of their own; while the lock screen's chunk
+// loads, an opaque cover already hides the app.
+const SettingsDialog = lazy(async () => ({
+  default: (await import('./SettingsDialog')).SettingsDialog,
+}));
+const LockScreen = lazy(async () => ({ default: (await import('./LockScreen')).LockScreen }));
+
+export function SettingsHost() {
+  const open = useSettingsUi((s) => s.section !== null);
+  const user = useAuthStore((s) => s.user);
+  const unlocked = useLock((s) => s.unlocked);
+  const locking = user !== null && appLockEnabled(user);
+  useIdleLock(locking);
+  return (
+    <>
+      {open ? (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      ) : null}
+      {locking && !unlocked ? (
+        <Suspense fallback={<div className="app-lock" />}>
+          <LockScreen hint={user.secret_hint} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

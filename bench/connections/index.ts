@@ -165,14 +165,24 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
     const dropped = held.reduce((n, h) => n + h.dropped, 0);
     const serverPings = held.reduce((n, h) => n + h.serverPings, 0);
 
-    // Still serving after all that (and after hitting the descriptor limit, if it did)?
-    const probe = new ApiClient(server.port, 1);
-    const alive = await probe
-      .request('GET', '/ready')
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    probe.close();
+    // Serving while every socket is held (no descriptor may be left at the
+    // limit), and again once they are gone: it must recover, not stay stuck.
+    const ready200 = async () => {
+      const probe = new ApiClient(server!.port, 1);
+      const ok = await Promise.race([
+        probe
+          .request('GET', '/ready')
+          .then((r) => r.status === 200)
+          .catch(() => false),
+        sleep(5000).then(() => false),
+      ]);
+      probe.close();
+      return ok;
+    };
+    const aliveWhileHeld = await ready200();
     await closeWorkers(workers);
+    await sleep(1000);
+    const alive = await ready200();
     const emfileLines = server.logLines.filter((l) => /EMFILE|too many open files/i.test(l));
     const warnLines = server.logLines.length;
     await server.stop();
@@ -201,7 +211,10 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
       ['server RSS per socket KiB', round(kibPerSocket, 2)],
       ['server fds before / peak (limit)', `${fdBefore.open} / ${fdPeak.open} (${fdPeak.limit})`],
       ['server EMFILE log lines', emfileLines.length],
-      ['server answers /ready afterwards', alive ? 'yes' : 'NO'],
+      [
+        'server answers /ready while held / after',
+        `${aliveWhileHeld ? 'yes' : 'no'} / ${alive ? 'yes' : 'NO'}`,
+      ],
       ...windowRows(holdWin).map(([k, v]): Row => [`${k} (hold)`, v]),
       ['errors', errors],
       ['lost', lost],
@@ -246,6 +259,7 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
       server_fd_limit: fdPeak.limit,
       server_emfile_lines: emfileLines.length,
       server_warn_lines: warnLines,
+      server_alive_while_held: aliveWhileHeld,
       server_alive: alive,
       connect_server_cpu_s: round(connectWin.serverCpuS, 2),
       ...windowJson(holdWin),

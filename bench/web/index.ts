@@ -169,8 +169,10 @@ export async function runWeb(config: WebConfig, pinning: Pinning): Promise<numbe
     const browserJs = [...fetched].filter((p) => p.endsWith('.js')).map(chunkName);
     const unexpected = browserJs.filter((n) => !staticJs.has(n));
     const reached = scroll.loaded >= config.messages || scroll.reachedOldest;
-    const errors = pageErrors.length + (reached ? 0 : 1);
+    // Not reaching the target within --scroll-seconds is a finding (too slow), not an error.
+    const errors = pageErrors.length;
     const targets = {
+      scroll: reached,
       bundle: kb(bundle.jsGzip) <= config.budgetKb,
       cold: coldS.p95 <= TARGET.coldMs,
       warm: warmS.p95 <= TARGET.warmMs,
@@ -216,7 +218,11 @@ export async function runWeb(config: WebConfig, pinning: Pinning): Promise<numbe
     ];
     printTable('web', tableRows);
     for (const e of pageErrors.slice(0, 5)) process.stdout.write(`  page error: ${e}\n`);
-    if (!reached) process.stdout.write(`  error: scrolling stopped at ${scroll.loaded} messages\n`);
+    if (!reached) {
+      process.stdout.write(
+        `  note: --scroll-seconds ended the scroll at ${scroll.loaded} of ${config.messages} messages\n`,
+      );
+    }
     printJsonLine({
       scenario: 'web',
       date: new Date().toISOString(),

@@ -96,4 +96,10 @@ test('history: pages older and newer, jumps to a replied message and back', asyn
   // Older pages load on the way up, back to the very first message.
   await scrollUntil(page, -900, bubble(label(1)), 80);
   await shot(page, 'history-top');
+
+  // On a phone the scroll-to-bottom button sits clear of the bubbles' column.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const button = page.getByTestId('scroll-to-bottom');
+  await expect(button).toBeVisible();
+  await shot(page, 'history-phone');
 });

@@ -5,6 +5,7 @@ import {
   HISTORY_PAGE_MAX,
   MESSAGE_MAX_LENGTH,
 } from './constants';
+import { attachedFileSchema } from './file';
 import { MESSAGING_MSG } from './messaging-texts';
 
 // The Message of spec section 3 and the calls on messages. Ids are integers;
@@ -37,9 +38,10 @@ export const messageSchema = z.object({
   uuid: z.string(),
   message: z.string(),
   type: z.string(),
-  /** Files arrive with the uploads issue; always null for now. */
-  file: z.null(),
-  attached_file: z.null(),
+  /** The attached file's URL (as attached_file.url), or null (file.ts). */
+  file: z.string().nullable(),
+  /** The attached file: name, size, type, image size and URLs; null without one. */
+  attached_file: attachedFileSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   edited: z.boolean(),
@@ -61,12 +63,24 @@ export const messageTextSchema = z
   .min(1, MESSAGING_MSG.messageRequired)
   .max(MESSAGE_MAX_LENGTH, MESSAGING_MSG.messageTooLong);
 
-export const sendMessageRequestSchema = z.object({
-  conversation_id: id.positive(),
-  uuid: z.uuid(),
-  message: messageTextSchema,
-  parent_id: id.positive().nullish(),
-});
+/** With a file (`file_id` of an upload of the sender's), the text may be empty: a caption. */
+export const sendMessageRequestSchema = z
+  .object({
+    conversation_id: id.positive(),
+    uuid: z.uuid(),
+    message: z
+      .string({ error: MESSAGING_MSG.messageRequired })
+      .trim()
+      .max(MESSAGE_MAX_LENGTH, MESSAGING_MSG.messageTooLong)
+      .default(''),
+    parent_id: id.positive().nullish(),
+    file_id: id.positive().nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.message === '' && (body.file_id ?? null) === null) {
+      ctx.addIssue({ code: 'custom', message: MESSAGING_MSG.messageRequired, path: ['message'] });
+    }
+  });
 export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
 
 export const editMessageRequestSchema = z.object({ message: messageTextSchema });

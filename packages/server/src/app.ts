@@ -13,7 +13,9 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   API_BASE,
   REFRESH_TOKEN_TTL_SECONDS,
+  STORAGE_KEYS,
 } from '@parley/protocol/constants';
+import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
 import { systemClock } from './clock';
 import { createInProcessBus } from './bus/in-process';
 import type { AppDeps } from './deps';
@@ -37,6 +39,10 @@ import { linkPreviewsRoutes } from './features/link-previews/routes';
 import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
 import { createLinkPreviewsService } from './features/link-previews/service';
 import { messagesRoutes } from './features/messages/routes';
+import { fileDownloadRoutes } from './features/files/download-routes';
+import { createFilesService } from './features/files/service';
+import { createFilesSweepJob } from './features/files/sweep-job';
+import { fileUploadRoutes } from './features/files/upload-routes';
 import { avatarRoutes } from './features/settings/avatar-routes';
 import { settingsRoutes } from './features/settings/routes';
 import { createSettingsService } from './features/settings/service';
@@ -151,7 +157,10 @@ export async function buildApp(deps: AppDeps) {
     deps.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
   );
   const conversations = createConversationsService(db, now, users, publisher);
-  const messages = createMessagesService(db, now, conversations, publisher);
+  // Uploaded files: main.ts passes DATA_DIR/blobs; tests and tools get a temporary directory.
+  const blobs = deps.blobs ?? createLocalDiskStore(mkdtempSync(join(tmpdir(), 'parley-blobs-')));
+  const files = createFilesService({ db, now, blobs, log: app.log });
+  const messages = createMessagesService(db, now, conversations, publisher, files);
   const auth = createAuthService(
     users,
     sessions,
@@ -177,8 +186,6 @@ export async function buildApp(deps: AppDeps) {
     fetchPreview: createPreviewFetcher(fetcherOptions(deps.linkPreviews)),
   });
 
-  // Uploaded files: main.ts passes DATA_DIR/blobs; tests and tools get a temporary directory.
-  const blobs = deps.blobs ?? createLocalDiskStore(mkdtempSync(join(tmpdir(), 'parley-blobs-')));
   const postNotice = (userId: number, type: string, text: string) =>
     messages.postSystemNotice(userId, type, text);
   const settings = createSettingsService({
@@ -222,6 +229,8 @@ export async function buildApp(deps: AppDeps) {
   });
   if (deps.inactivityJobMs) jobs.start(groupInactivity.job);
   app.decorate('groupInactivityRound', groupInactivity.round);
+  if (deps.files?.sweepMs) jobs.start(createFilesSweepJob(files, deps.files.sweepMs));
+  app.decorate('filesSweep', files.sweep);
   app.decorate('jobs', {
     inactivityRound: inactivity.round,
     runner: jobs,
@@ -252,6 +261,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(linkPreviewsRoutes({ previews, guard }), { prefix: API_BASE });
   await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });
   await app.register(avatarRoutes({ settings, blobs, guard }), { prefix: API_BASE });
+  const maxBytes = deps.files?.maxBytes ?? FILE_MAX_BYTES_DEFAULT;
+  await app.register(fileUploadRoutes({ files, guard, maxBytes }), { prefix: API_BASE });
+  // An <img> cannot send the Bearer header: file downloads also take the `token` cookie.
+  const fileGuard = authGuard({ tokens, sessions, users }, { cookie: STORAGE_KEYS.tokenCookie });
+  await app.register(fileDownloadRoutes({ files, guard: fileGuard }), { prefix: API_BASE });
   registerOpenApiRoute(app);
   registerSpa(app, { webDist: config.webDist });
   return app;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
 
 // Everything the server reads from the environment, parsed once at start.
 // Nothing else in the server touches process.env: tests build an AppConfig
@@ -46,6 +47,8 @@ export interface AppConfig {
   linkPreviewTestOrigin: { address: string; port: number } | null;
   /** How often each node runs the inactive-account job (one node acts per round). */
   inactivityJobSeconds: number;
+  /** The largest file a message may carry (FILE_MAX_MB). */
+  fileMaxBytes: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -114,6 +117,7 @@ const envSchema = z.object({
     )
     .optional(),
   INACTIVITY_JOB_INTERVAL: positiveInt('INACTIVITY_JOB_INTERVAL').optional(),
+  FILE_MAX_MB: positiveInt('FILE_MAX_MB').optional(),
 });
 
 type RuleEnvNames = { max: string; window: string };
@@ -199,5 +203,6 @@ export function loadConfig(
     linkPreviewTestOrigin: testOrigin(e.LINK_PREVIEW_TEST_ORIGIN),
     rateLimits,
     inactivityJobSeconds: e.INACTIVITY_JOB_INTERVAL ?? 3600,
+    fileMaxBytes: (e.FILE_MAX_MB ?? FILE_MAX_BYTES_DEFAULT / 1024 / 1024) * 1024 * 1024,
   };
 }

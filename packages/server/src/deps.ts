@@ -55,6 +55,12 @@ export interface AppDeps {
   linkPreviews?: Partial<FetcherOptions>;
   /** Uploaded files (avatars); a temporary directory without it. */
   blobs?: BlobStore;
+  /**
+   * Files in conversations: the upload limit (the protocol's 25 MB without
+   * it) and how often the sweep of stale uploads runs (not at all without
+   * it; tests call app.filesSweep).
+   */
+  files?: { maxBytes?: number; sweepMs?: number };
   /** Runs the inactive-account job this often; not at all without it (tests run rounds by hand). */
   inactivityJobMs?: number;
   /** Overrides the pino logger options built from config.logLevel (tests pass false). */

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     linkPreviews,
     blobs: createLocalDiskStore(join(config.dataDir, 'blobs')),
     inactivityJobMs: config.inactivityJobSeconds * 1000,
+    files: { maxBytes: config.fileMaxBytes, sweepMs: 3_600_000 },
   });
   log = app.log;
   if (testOrigin) {

@@ -230,6 +230,7 @@ describe.each(stores())('register and login ($name)', (backend) => {
         timezone: 'UTC',
         avatar: null,
         secret_exists: false,
+        secret_hint: null,
         notifications: true,
         paranoid: false,
         muted: false,

@@ -1,6 +1,7 @@
 import type { Conversation, LastMessage } from '@parley/protocol/conversation';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ServerFrame } from '@parley/protocol/realtime';
+import { can, roleOf } from '@parley/protocol/permissions';
 import { usernameKey } from '@parley/protocol/rules/username';
 import type { Client } from './harness';
 import type { Person } from './messaging';
@@ -161,7 +162,10 @@ export async function applyEvents(
         if (!state.conversations.has(id)) await refetch(state, id, fetchConversation);
         continue;
       }
-      c.last_seq = Math.max(c.last_seq, frame.seq);
+      // A copy fetched at last_seq already holds every event up to it (a
+      // member who joins is sent the log from their joining, join included).
+      if (frame.seq <= c.last_seq) continue;
+      c.last_seq = frame.seq;
       const page = state.messages.get(id);
       switch (frame.type) {
         case 'message.new': {
@@ -224,6 +228,26 @@ export async function applyEvents(
         }
         case 'conversation.created':
           break;
+        // Groups and channels: the count follows joins and departures; info is copied.
+        case 'member.joined':
+          c.members_count = (c.members_count ?? 0) + 1;
+          break;
+        case 'member.left':
+        case 'member.removed':
+          c.members_count = Math.max(0, (c.members_count ?? 0) - 1);
+          break;
+        case 'member.unblocked':
+        case 'member.role':
+          break;
+        case 'conversation.info': {
+          const { invitation_changed: invitationChanged, ...fields } = frame.payload;
+          Object.assign(c, fields);
+          // The token itself is not broadcast: those who may see it fetch it.
+          if (invitationChanged && can(roleOf(c.pivot.role), 'manage_invites', c.type)) {
+            await refetch(state, id, fetchConversation);
+          }
+          break;
+        }
       }
       continue;
     }
@@ -237,9 +261,15 @@ export async function applyEvents(
         break;
       }
       case 'conversation.updated':
-        if (frame.payload.deleted === 0) {
+        // A new role can change what the conversation shows (the invite token): fetch it.
+        if (frame.payload.deleted === 0 || 'role' in frame.payload) {
           await refetch(state, id, fetchConversation);
-        } else if (c) applyPivot(c, frame.payload);
+        } else if (c) {
+          applyPivot(c, frame.payload);
+          if ('friend_blocked' in frame.payload && c.friend) {
+            c.friend.pivot.blocked = frame.payload.friend_blocked === 1;
+          }
+        }
         break;
       case 'conversation.read':
         if (c) applyPivot(c, frame.payload);

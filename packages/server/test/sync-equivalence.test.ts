@@ -31,6 +31,12 @@ const ALL_TYPES = [
   'conversation.deleted',
   'conversation.restored',
   'message.hidden',
+  'member.joined',
+  'member.left',
+  'member.removed',
+  'member.unblocked',
+  'member.role',
+  'conversation.info',
 ];
 
 const typeOf = (f: ServerFrame) => (f.op === 'event' ? f.type : null);
@@ -280,7 +286,8 @@ describe.each(stores())('sync equivalence ($name)', (backend) => {
         await ok(client.delete(`/user/messages/${copy.id}?for=everyone`, { token: alice.token }));
       },
     );
-    await verify(f, { [B]: ['conversation.deleted'] }, () =>
+    // Bob's socket still follows the group when member.left goes out, then drops it.
+    await verify(f, { [A]: ['member.left'], [B]: ['member.left', 'conversation.deleted'] }, () =>
       ok(client.delete(`/user/conversations/${groupId}`, { token: bob.token })),
     );
     // Bob left: a message there reaches alice only.
@@ -292,6 +299,81 @@ describe.each(stores())('sync equivalence ($name)', (backend) => {
           { token: alice.token },
         ),
       ),
+    );
+  });
+
+  it('covers group admin: add, role, info, invite, block, unblock, block the friend', async () => {
+    const chat = await direct(client, alice, bob);
+    const A = alice.id;
+    const B = bob.id;
+    const created = await ok(
+      client.post('/user/groups/create', { group_name: 'Admin' }, { token: alice.token }),
+    );
+    const groupId = (created as Conversation).id;
+    const f = [chat.id, groupId];
+    await verify(f, { [A]: ['member.joined'], [B]: ['member.joined', 'conversation.joined'] }, () =>
+      ok(
+        client.post(
+          `/user/conversations/${groupId}/members`,
+          { user_ids: [bob.id] },
+          { token: alice.token },
+        ),
+      ),
+    );
+    const roleChange = { conversation_id: groupId, user_id: bob.id, role: 'moderator' };
+    await verify(f, { [A]: ['member.role'], [B]: ['member.role', 'conversation.updated'] }, () =>
+      ok(client.post('/user/role', roleChange, { token: alice.token })),
+    );
+    await verify(f, { [A]: ['conversation.info'], [B]: ['conversation.info'] }, () =>
+      ok(
+        client.post(
+          `/user/conversations/${groupId}/edit`,
+          { name: 'Renamed', description: 'About', max_time_inactive: 30 },
+          { token: alice.token },
+        ),
+      ),
+    );
+    await verify(f, { [A]: ['conversation.info'], [B]: ['conversation.info'] }, () =>
+      ok(client.post(`/user/conversations/${groupId}/invitation`, {}, { token: bob.token })),
+    );
+    await verify(f, { [A]: ['member.role'], [B]: ['member.role', 'conversation.updated'] }, () =>
+      ok(client.post('/user/role', { ...roleChange, role: null }, { token: alice.token })),
+    );
+    await verify(
+      f,
+      { [A]: ['member.removed'], [B]: ['member.removed', 'conversation.deleted'] },
+      () =>
+        ok(
+          client.post(
+            `/user/conversations/${groupId}/members/${bob.id}/block`,
+            {},
+            {
+              token: alice.token,
+            },
+          ),
+        ),
+    );
+    await verify(
+      f,
+      // Bob follows again from his joining: the log's events of that moment come too.
+      {
+        [A]: ['member.unblocked', 'member.joined'],
+        [B]: ['conversation.joined', 'member.unblocked', 'member.joined'],
+      },
+      () =>
+        ok(
+          client.post(
+            `/user/conversations/${groupId}/members/${bob.id}/unblock`,
+            { add: true },
+            { token: alice.token },
+          ),
+        ),
+    );
+    await verify(f, { [A]: ['conversation.updated'], [B]: ['conversation.updated'] }, () =>
+      ok(client.post(`/user/conversations/${chat.id}/block`, {}, { token: alice.token })),
+    );
+    await verify(f, { [A]: ['conversation.updated'], [B]: ['conversation.updated'] }, () =>
+      ok(client.post(`/user/conversations/${chat.id}/unblock`, {}, { token: alice.token })),
     );
   });
 

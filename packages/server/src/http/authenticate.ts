@@ -37,13 +37,24 @@ export function decorateAuth(app: FastifyInstance): void {
  * not been revoked — one indexed primary-key read — so logout and "revoke
  * session" take effect at once. Nothing about sessions is cached here.
  */
-export function authGuard(deps: {
-  tokens: AccessTokens;
-  sessions: SessionsService;
-  users: UsersService;
-}): Guard {
+export function authGuard(
+  deps: {
+    tokens: AccessTokens;
+    sessions: SessionsService;
+    users: UsersService;
+  },
+  options: {
+    /**
+     * Also accept the access token from this cookie (the web keeps it in
+     * `token`). Only for GET routes an <img> must reach, which cannot send a
+     * header; state changes stay Bearer-or-CSRF.
+     */
+    cookie?: string;
+  } = {},
+): Guard {
   return async (request) => {
-    const token = bearerToken(request);
+    const fromCookie = options.cookie ? request.cookies[options.cookie] : undefined;
+    const token = bearerToken(request) ?? (fromCookie || null);
     const claims = token ? await deps.tokens.verify(token) : null;
     if (!claims || !(await deps.sessions.isActive(claims.sessionId, claims.userId))) {
       throw new HttpError(401, MSG.unauthenticated);

@@ -49,8 +49,13 @@ export function registerCsrf(app: FastifyInstance, options: { publicUrl: string 
   app.addHook('onRequest', async (request, reply) => {
     const fromCookie = request.cookies[CSRF_COOKIE];
     const valid = typeof fromCookie === 'string' && TOKEN_PATTERN.test(fromCookie);
+    const bearer = bearerToken(request) !== null;
     if (valid) {
       request.csrfToken = fromCookie;
+    } else if (bearer && isApiPath(request.url)) {
+      // Exempt below, so nothing to issue: an API client sending its token
+      // without cookies would otherwise get a fresh cookie on every reply.
+      request.csrfToken = '';
     } else {
       request.csrfToken = randomBytes(32).toString('base64url');
       reply.setCookie(CSRF_COOKIE, request.csrfToken, {
@@ -61,12 +66,7 @@ export function registerCsrf(app: FastifyInstance, options: { publicUrl: string 
       });
     }
 
-    if (
-      !UNSAFE_METHODS.has(request.method) ||
-      !isApiPath(request.url) ||
-      bearerToken(request) !== null
-    )
-      return;
+    if (!UNSAFE_METHODS.has(request.method) || !isApiPath(request.url) || bearer) return;
     checkOrigin(request, options.publicUrl);
     const sent = request.headers[HEADER];
     if (!valid || typeof sent !== 'string' || !sameToken(sent, fromCookie)) {

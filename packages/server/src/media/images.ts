@@ -65,3 +65,55 @@ function refusalOf(error: unknown): ImageRefused {
   // Truncated or corrupt data behind a valid header is "not an image" too.
   return new ImageRefused(/pixel limit/i.test(text) ? 'too_many_pixels' : 'not_image');
 }
+
+/** The formats shown inline in conversations (and given a thumbnail). */
+const PICTURES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+/** An image of a message: its size as displayed and a small re-encoded copy. */
+export interface Thumbnail {
+  /** WebP, at most `maxPx` on its longer side, upright, without metadata. */
+  data: Buffer;
+  /** The original's size after its EXIF orientation (what a browser shows). */
+  width: number;
+  height: number;
+}
+
+/** True for the sniffed types that get a thumbnail (JPEG, PNG, WebP, GIF). */
+export function isPicture(mime: string): boolean {
+  return PICTURES.has(mime);
+}
+
+/**
+ * The thumbnail of an uploaded picture. The pixel ceiling is checked on the
+ * header before any decoding (a bomb costs nothing); a GIF gives its first
+ * frame. Throws ImageRefused when the header is too big or the data broken.
+ */
+export async function toThumbnail(data: Buffer, maxPx: number): Promise<Thumbnail> {
+  const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  let meta: Metadata;
+  try {
+    meta = await image.metadata();
+  } catch (error) {
+    throw refusalOf(error);
+  }
+  if (!meta.width || !meta.height) throw new ImageRefused('not_image');
+  // An animation's pageHeight × pages is what would be decoded; one frame is all we take.
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (meta.width * frameHeight > MAX_INPUT_PIXELS) throw new ImageRefused('too_many_pixels');
+  // Orientations 5–8 turn the picture a quarter: width and height swap on screen.
+  const turned = (meta.orientation ?? 1) >= 5;
+  try {
+    const thumbnail = await image
+      .rotate()
+      .resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return {
+      data: thumbnail,
+      width: turned ? frameHeight : meta.width,
+      height: turned ? meta.width : frameHeight,
+    };
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}

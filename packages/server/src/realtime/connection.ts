@@ -29,7 +29,7 @@ import type { Presence } from './presence';
 import type { LoadMessages } from './publisher';
 import { toConversationFrames, toUserFrame } from './publisher';
 import * as q from './queries';
-import { frameText, sharedParser } from './shared-payloads';
+import { frameBytes, sharedParser } from './shared-payloads';
 import { Subscriptions } from './subscriptions';
 import { planResume } from './resume';
 import { TypingState } from './typing';
@@ -132,11 +132,12 @@ export class Connection {
     this.sendText(JSON.stringify(frame));
   }
 
-  /** Frames that several sockets send go out as one shared text (see shared-payloads). */
-  private sendText(text: string): void {
+  /** Frames that several sockets send go out as one shared buffer (see shared-payloads). */
+  private sendText(text: string | Buffer): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.deps.coalescer.hold(this.raw);
-    this.socket.send(text);
+    // A text frame even when given bytes: clients parse every frame as JSON text.
+    this.socket.send(text, { binary: false });
     if (this.socket.bufferedAmount > this.deps.maxBufferedBytes) {
       this.deps.log.warn({ userId: this.userId }, 'realtime: slow consumer closed');
       this.close(WS_CLOSE.slowConsumer, 'too slow');
@@ -302,7 +303,7 @@ export class Connection {
     const last = this.sent.get(frame.conversation_id);
     if (last === undefined || frame.seq <= last) return;
     this.sent.set(frame.conversation_id, frame.seq);
-    this.sendText(frameText(frame));
+    this.sendText(frameBytes(frame));
   }
 
   private async deliverUser(frame: UserEventFrame, live: boolean): Promise<void> {

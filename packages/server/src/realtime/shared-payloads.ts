@@ -22,11 +22,14 @@ export function sharedParser<T>(schema: z.ZodType<T>): (payload: unknown) => T |
   };
 }
 
-const texts = new WeakMap<object, string>();
+const encoded = new WeakMap<object, Buffer>();
 
-/** The JSON text of a frame object, computed once however many sockets send it. */
-export function frameText(frame: object): string {
-  let text = texts.get(frame);
-  if (text === undefined) texts.set(frame, (text = JSON.stringify(frame)));
-  return text;
+/**
+ * A frame object as UTF-8 JSON, serialized and encoded once however many
+ * sockets send it (a string would be encoded again for every socket).
+ */
+export function frameBytes(frame: object): Buffer {
+  let bytes = encoded.get(frame);
+  if (bytes === undefined) encoded.set(frame, (bytes = Buffer.from(JSON.stringify(frame))));
+  return bytes;
 }

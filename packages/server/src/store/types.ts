@@ -160,6 +160,8 @@ export interface MessagesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** The attached file (0006-files); null without one, and after delete-for-everyone. */
+  file_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MessageHiddenTable {
@@ -208,6 +210,25 @@ export interface LinkPreviewsTable {
   expires_at: Timestamp;
 }
 
+/** Uploaded files of messages (0006-files). */
+export interface FilesTable {
+  id: Generated<number>;
+  /** 128 random bits, base64url: the file's URLs carry it. */
+  key: string;
+  uploader_id: number | null;
+  blob_key: string;
+  thumbnail_key: string | null;
+  name: string;
+  mime: string;
+  /** bigint: pg returns it as a string; read it through Number(). */
+  size: ColumnType<number | string, number, number>;
+  width: number | null;
+  height: number | null;
+  created_at: Timestamp;
+  /** Set by the first send that attaches it; an unattached upload is its uploader's alone. */
+  attached_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -221,11 +242,13 @@ export interface Database {
   user_events: UserEventsTable;
   link_previews: LinkPreviewsTable;
   job_locks: JobLocksTable;
+  files: FilesTable;
 }
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MemberRow = Selectable<ConversationMembersTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type FileRow = Selectable<FilesTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

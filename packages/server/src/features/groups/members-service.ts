@@ -32,7 +32,12 @@ export function createMembersService(deps: {
   }
 
   /** Takes a member out as `how`; the caller outranks them. */
-  async function takeOut(actorId: number, conversationId: number, targetId: number, how: Departure) {
+  async function takeOut(
+    actorId: number,
+    conversationId: number,
+    targetId: number,
+    how: Departure,
+  ) {
     const actor = requireCan(
       await conversations.requireAccess(actorId, conversationId),
       how === 'blocked' ? 'block_members' : 'remove_members',

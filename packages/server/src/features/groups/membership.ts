@@ -88,7 +88,13 @@ export async function admit(
     { user_id: userId, member: member ? toMember(member) : null },
     at,
   );
-  await appendUserEvent(trx, userId, 'conversation.joined', { conversation_id: conversationId }, at);
+  await appendUserEvent(
+    trx,
+    userId,
+    'conversation.joined',
+    { conversation_id: conversationId },
+    at,
+  );
   return true;
 }
 

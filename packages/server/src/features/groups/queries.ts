@@ -134,8 +134,7 @@ export async function friendsAmong(
   candidates: number[],
 ): Promise<Set<number>> {
   if (candidates.length === 0) return new Set();
-  const keyOf = (other: number) =>
-    `direct:${Math.min(userId, other)}:${Math.max(userId, other)}`;
+  const keyOf = (other: number) => `direct:${Math.min(userId, other)}:${Math.max(userId, other)}`;
   const byKey = new Map(candidates.map((id) => [keyOf(id), id]));
   const rows = await db
     .selectFrom('conversations')

@@ -116,7 +116,11 @@ export function groupsRoutes(deps: {
       },
       async (request) => ({
         ...ok,
-        members: await members.add(authOf(request).userId, request.params.id, request.body.user_ids),
+        members: await members.add(
+          authOf(request).userId,
+          request.params.id,
+          request.body.user_ids,
+        ),
       }),
     );
 
@@ -242,8 +246,7 @@ export function groupsRoutes(deps: {
           response: { 200: previewSchema, ...errorReplies(401, 403, 404, 422) },
         },
       },
-      async (request) =>
-        groups.previewByToken(authOf(request).userId, request.params.join_token),
+      async (request) => groups.previewByToken(authOf(request).userId, request.params.join_token),
     );
 
     app.post(

@@ -16,7 +16,11 @@ import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
 import type { ConversationRow, ConversationsTable, Database } from '../../store/types';
 import { flag } from '../../store/types';
-import { appendConversationEvent, appendUserEvent, eventTransaction } from '../conversations/events';
+import {
+  appendConversationEvent,
+  appendUserEvent,
+  eventTransaction,
+} from '../conversations/events';
 import type { EventPublisher } from '../conversations/events';
 import { insertConversation, insertMembers } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
@@ -55,7 +59,10 @@ export function createGroupsService(deps: {
     if (taken) throw invalid('username', MSG.usernameTaken);
   }
 
-  async function preview(row: ConversationRow, userId: number | null): Promise<ConversationPreview> {
+  async function preview(
+    row: ConversationRow,
+    userId: number | null,
+  ): Promise<ConversationPreview> {
     const counts = await q.memberCounts(db, [row.id]);
     const link = userId === null ? undefined : await q.linkOf(db, row.id, userId);
     return {
@@ -170,7 +177,10 @@ export function createGroupsService(deps: {
 
     /** Name, description, visibility and username, has_tasks, max_time_inactive (groups). */
     async editInfo(userId: number, conversationId: number, input: EditInfoRequest) {
-      const row = requireCan(await conversations.requireAccess(userId, conversationId), 'edit_info');
+      const row = requireCan(
+        await conversations.requireAccess(userId, conversationId),
+        'edit_info',
+      );
       const change: Partial<Record<keyof ConversationsTable, unknown>> = {};
       const payload: Record<string, unknown> = {};
       const set = (key: keyof ConversationsTable, value: unknown, shown: unknown = value) => {
@@ -181,7 +191,8 @@ export function createGroupsService(deps: {
       if (input.description !== undefined) set('description', input.description);
       if (input.has_tasks !== undefined) set('has_tasks', input.has_tasks ? 1 : 0, input.has_tasks);
       if (input.max_time_inactive !== undefined) {
-        if (row.type !== 'group') throw invalid('max_time_inactive', GROUP_MSG.inactivityGroupsOnly);
+        if (row.type !== 'group')
+          throw invalid('max_time_inactive', GROUP_MSG.inactivityGroupsOnly);
         set('max_time_inactive', input.max_time_inactive);
       }
       const goesPrivate = input.type === 'private';

@@ -117,7 +117,13 @@ export async function insertMessage(
 export async function updateMessage(
   db: Kysely<Database>,
   id: number,
-  change: { message: string; edited?: number; updated_at: string; deleted_at?: string },
+  change: {
+    message: string;
+    edited?: number;
+    updated_at: string;
+    deleted_at?: string;
+    file_id?: null;
+  },
 ): Promise<void> {
   await db.updateTable('messages').set(change).where('id', '=', id).execute();
 }

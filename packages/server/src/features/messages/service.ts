@@ -7,12 +7,14 @@ import type {
   MessageRef,
   ReadReply,
 } from '@parley/protocol/message';
+import { FILE_MESSAGE_TYPES, FILE_MSG } from '@parley/protocol/file';
 import { MSG } from '@parley/protocol/messages';
 import { can, roleOf } from '@parley/protocol/permissions';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../store/dialect';
 import type { Database } from '../../store/types';
+import { isPicture } from '../../media/images';
 import {
   appendConversationEvent,
   appendUserEvent,
@@ -22,6 +24,7 @@ import {
 import type { EventPublisher } from '../conversations/events';
 import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
+import { attachUpload } from '../files/queries';
 import { postRefusal } from '../groups/access';
 import * as q from './queries';
 import { forbidden, invalid, MAX_ID, mentionKeys, NO_VIEWS, notFound, visibility } from './rules';
@@ -32,6 +35,14 @@ export interface SendInput {
   uuid: string;
   message: string;
   parent_id?: number | null | undefined;
+  /** An upload of the sender's not yet attached (files feature). */
+  file_id?: number | null | undefined;
+}
+
+/** What the messages service asks of the files feature. */
+export interface FileLinks {
+  /** A message lost its file: remove the file when nothing points at it. Never throws. */
+  release(fileId: number): Promise<void>;
 }
 
 export function createMessagesService(
@@ -39,6 +50,7 @@ export function createMessagesService(
   now: Clock,
   conversations: ConversationsService,
   publisher: EventPublisher,
+  files: FileLinks = { release: async () => undefined },
 ) {
   const transaction = eventTransaction(db, publisher);
 
@@ -75,6 +87,7 @@ export function createMessagesService(
       message: string;
       parent_id: number | null;
       forwarded_id: number | null;
+      file_id?: number | null;
       /** Set only by the server (a forward keeps its original's); clients cannot choose it. */
       type?: string;
     },
@@ -175,13 +188,23 @@ export function createMessagesService(
           throw invalid('parent_id', MESSAGING_MSG.parentElsewhere);
         }
       }
+      const fileId = input.file_id ?? null;
       try {
         return await transaction(async (trx) => {
+          // Only a send with a file pays for this: one conditional update claims the upload.
+          let type: string | undefined;
+          if (fileId !== null) {
+            const upload = await attachUpload(trx, fileId, userId, now().toISOString());
+            if (!upload) throw invalid('file_id', FILE_MSG.fileUnavailable);
+            type = isPicture(upload.mime) ? FILE_MESSAGE_TYPES.image : FILE_MESSAGE_TYPES.file;
+          }
           const id = await insert(trx, access, userId, {
             uuid: input.uuid,
             message: input.message,
             parent_id: parentId,
             forwarded_id: null,
+            file_id: fileId,
+            ...(type ? { type } : {}),
           });
           // Serialized once, inside the transaction: the reply and the event frame share it.
           const message = await one(id, trx);
@@ -234,7 +257,13 @@ export function createMessagesService(
       }
       await transaction(async (trx) => {
         await conversations.lock(trx, access.id);
-        await q.updateMessage(trx, message.id, { message: '', updated_at: at, deleted_at: at });
+        // The file link goes with the text: access to the file ends with this commit.
+        await q.updateMessage(trx, message.id, {
+          message: '',
+          updated_at: at,
+          deleted_at: at,
+          ...(message.file_id !== null ? { file_id: null } : {}),
+        });
         const newest = (await q.newestLive(trx, access.id)) ?? null;
         const lastChanged = access.last_message_id === message.id;
         await conversations.afterRemovedMessage(trx, access.id, message, newest, lastChanged);
@@ -252,6 +281,7 @@ export function createMessagesService(
           at,
         );
       });
+      if (message.file_id !== null) await files.release(message.file_id);
     },
 
     /** A page of history, ascending. Cursors are ids, so concurrent sends never shift a page. */
@@ -382,6 +412,8 @@ export function createMessagesService(
               message: m.message,
               parent_id: null,
               forwarded_id: m.forwarded_id ?? m.id,
+              // The copy points at the same file: it lives while any message does.
+              file_id: m.file_id,
               // A forwarded notice stays a notice: its body is machine-readable.
               type: m.type,
             }),

@@ -2,11 +2,14 @@ import type { Message, MessageRef } from '@parley/protocol/message';
 import type { Kysely } from 'kysely';
 import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
+import * as files from '../files/queries';
+import { toAttachedFile } from '../files/to-file';
 import * as q from './queries';
 import type { MessageWithSender } from './queries';
 
 // Rows → protocol Messages. Parents and forwarded originals of a whole page
-// are loaded with one query; a deleted one becomes {id, deleted: true}.
+// are loaded with one query; a deleted one becomes {id, deleted: true}. The
+// page's files likewise, with one more query only when some row has a file.
 
 const senderOf = (row: MessageWithSender) =>
   row.user_id === null ? null : { id: row.user_id, name: row.sender_name ?? '' };
@@ -25,28 +28,38 @@ export async function toMessages(
   rows: MessageWithSender[],
 ): Promise<Message[]> {
   const refIds = new Set<number>();
+  const fileIds = new Set<number>();
   for (const r of rows) {
     if (r.parent_id !== null) refIds.add(r.parent_id);
     if (r.forwarded_id !== null) refIds.add(r.forwarded_id);
+    if (r.file_id !== null) fileIds.add(r.file_id);
   }
-  const refs = new Map((await q.findByIds(db, [...refIds])).map((r) => [r.id, r]));
-  return rows.map((r) => ({
-    id: r.id,
-    conversation_id: r.conversation_id,
-    uuid: r.uuid,
-    message: r.message,
-    type: r.type,
-    file: null,
-    attached_file: null,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    edited: flag(r.edited),
-    parent_id: r.parent_id,
-    parent: refOf(r.parent_id, refs),
-    forwarded_id: r.forwarded_id,
-    forwarded: refOf(r.forwarded_id, refs),
-    user_id: r.user_id,
-    sender: senderOf(r),
-    views: r.views,
-  }));
+  const [refRows, fileRows] = await Promise.all([
+    q.findByIds(db, [...refIds]),
+    files.findByIds(db, [...fileIds]),
+  ]);
+  const refs = new Map(refRows.map((r) => [r.id, r]));
+  const attached = new Map(fileRows.map((f) => [f.id, toAttachedFile(f)]));
+  return rows.map((r) => {
+    const file = r.file_id === null ? null : (attached.get(r.file_id) ?? null);
+    return {
+      id: r.id,
+      conversation_id: r.conversation_id,
+      uuid: r.uuid,
+      message: r.message,
+      type: r.type,
+      file: file?.url ?? null,
+      attached_file: file,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      edited: flag(r.edited),
+      parent_id: r.parent_id,
+      parent: refOf(r.parent_id, refs),
+      forwarded_id: r.forwarded_id,
+      forwarded: refOf(r.forwarded_id, refs),
+      user_id: r.user_id,
+      sender: senderOf(r),
+      views: r.views,
+    };
+  });
 }

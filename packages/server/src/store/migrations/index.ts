@@ -4,6 +4,7 @@ import * as messaging from './0002-messaging';
 import * as linkPreviews from './0003-link-previews';
 import * as settings from './0004-settings';
 import * as groups from './0005-groups';
+import * as files from './0006-files';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0003-link-previews': linkPreviews,
   '0004-settings': settings,
   '0005-groups': groups,
+  '0006-files': files,
 };

@@ -104,6 +104,15 @@ export function applyConversationFrame(
     case 'conversation.created':
     case 'message.viewed':
       return { state: withSeq(state, id, frame.seq), refetch: [] };
+    // Groups and channels (docs/PERMISSIONS.md): the member count, roles and
+    // info live on the conversation; fetch it again.
+    case 'member.joined':
+    case 'member.left':
+    case 'member.removed':
+    case 'member.unblocked':
+    case 'member.role':
+    case 'conversation.info':
+      return { state: withSeq(state, id, frame.seq), refetch: [id] };
   }
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { ClipboardEvent, DragEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
 import { readDraft, writeDraft } from '../../lib/storage';
@@ -15,6 +15,8 @@ export type ComposerProps = {
   onCancelMode: () => void;
   /** The user types a new message (true) or stopped: sent, blurred, emptied (false). */
   onTyping?: (typing: boolean) => void;
+  /** Files chosen, pasted or dropped; without it there is no attach button. */
+  onAttach?: (files: File[]) => void;
 };
 
 /**
@@ -29,11 +31,14 @@ export function Composer({
   onSubmit,
   onCancelMode,
   onTyping,
+  onAttach,
 }: ComposerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(() => readDraft(conversationId));
   const [editText, setEditText] = useState(mode.kind === 'edit' ? mode.text : '');
   const areaRef = useRef<HTMLTextAreaElement>(null);
+  const pickerRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
   const editing = mode.kind === 'edit';
   const text = editing ? editText : draft;
 
@@ -66,8 +71,34 @@ export function Composer({
     }
   };
 
+  const attach = (files: FileList | null | undefined) => {
+    const list = files ? [...files] : [];
+    if (list.length > 0 && onAttach && !editing) onAttach(list);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (event.clipboardData.files.length === 0) return;
+    event.preventDefault();
+    attach(event.clipboardData.files);
+  };
+  const canDrop = onAttach !== undefined && !editing;
+  const dropProps = canDrop
+    ? {
+        onDragOver: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: () => setDragging(false),
+        onDrop: (event: DragEvent) => {
+          event.preventDefault();
+          setDragging(false);
+          attach(event.dataTransfer.files);
+        },
+      }
+    : {};
+
   return (
-    <div className="composer">
+    <div className={`composer${dragging ? ' is-dropping' : ''}`} {...dropProps}>
       {mode.kind !== 'new' ? (
         <div className="composer-mode" data-testid={`composer-${mode.kind}`}>
           <span className="composer-mode-main">
@@ -95,6 +126,43 @@ export function Composer({
           submit();
         }}
       >
+        {canDrop ? (
+          <>
+            <button
+              type="button"
+              className="composer-attach"
+              onClick={() => pickerRef.current?.click()}
+              aria-label={t('files.attach')}
+              title={t('files.attach')}
+              data-testid="composer-attach"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="22"
+                height="22"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.9"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="m20.5 11.5-8.2 8.2a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />
+              </svg>
+            </button>
+            <input
+              ref={pickerRef}
+              type="file"
+              multiple
+              hidden
+              onChange={(event) => {
+                attach(event.target.files);
+                event.target.value = '';
+              }}
+              data-testid="composer-file-input"
+            />
+          </>
+        ) : null}
         <textarea
           ref={areaRef}
           name="message"
@@ -105,6 +173,7 @@ export function Composer({
           aria-label={t('messages.placeholder')}
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onBlur={() => onTyping?.(false)}
           data-testid="composer-input"
         />

@@ -20,9 +20,11 @@ import { Composer } from './Composer';
 import type { ComposerMode } from './Composer';
 import { MessageHistory } from './MessageHistory';
 import { useMessageStore } from './store';
+import { useUploadStore } from './upload-store';
 import { ForwardDialog } from './ui/ForwardDialog';
 import { MessageMenu } from './ui/MessageMenu';
 import { PinnedBar } from './ui/PinnedBar';
+import { UploadTray } from './ui/UploadTray';
 import type { MessageAction } from './ui/MessageMenu';
 import { useReadMarker } from './use-read-marker';
 import { useThread } from './use-thread';
@@ -70,6 +72,10 @@ export function ConversationView({
   const onTyping = useTypingSender(id);
   const typingIds = useTypingIds(id);
   const messages = useMessageStore((s) => s.threads[id]?.messages);
+  const allUploads = useUploadStore((s) => s.uploads);
+  const uploads = Object.values(allUploads).filter((u) => u.conversationId === id);
+  const startUpload = useUploadStore((s) => s.start);
+  const cancelUpload = useUploadStore((s) => s.cancel);
   const direct = conversation.type === 'direct' ? conversation.friend : null;
   const friendOnline = useOnlineUser(direct?.id);
   const typing = typingText(
@@ -104,6 +110,13 @@ export function ConversationView({
     }
     setMode({ kind: 'new' });
     setTarget(null);
+  };
+
+  // Each file goes up on its own; when stored, it is sent as a message of its own.
+  const attach = (files: File[]) => {
+    for (const file of files) {
+      startUpload(id, file, (stored) => void send(id, '', null, stored).then(committed));
+    }
   };
 
   const pick = async (action: MessageAction) => {
@@ -247,6 +260,7 @@ export function ConversationView({
           <Spinner size={40} />
         </div>
       )}
+      <UploadTray uploads={uploads} onCancel={cancelUpload} />
       {conversation.is_system ? (
         <p className="composer-readonly">{t('messages.readOnly')}</p>
       ) : (
@@ -256,6 +270,7 @@ export function ConversationView({
           mode={mode}
           onSubmit={(text) => void submit(text)}
           onTyping={onTyping}
+          onAttach={attach}
           onCancelMode={() => {
             setMode({ kind: 'new' });
             setTarget(null);

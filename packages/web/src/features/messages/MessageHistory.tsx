@@ -6,6 +6,7 @@ import { formatTime } from '@parley/protocol/rules/format-date';
 import type { TFunction } from 'i18next';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import { messageText, refText } from '../conversations/list-item';
+import { MessageAttachment } from './MessageAttachment';
 import { MessageLinkPreview } from './MessageLinkPreview';
 import type { TimelineItem } from './timeline';
 import { MessageBubble } from './ui/MessageBubble';
@@ -55,6 +56,7 @@ export function MessageHistory(props: HistoryProps) {
     const parent = m?.parent ?? p?.parent ?? null;
     const own = p !== null || (m !== null && m.user_id !== null && m.user_id === ownId);
     const tick = !own ? null : p ? 'sending' : (m?.views ?? 0) > 0 ? 'read' : 'sent';
+    const file = m ? m.attached_file : (p?.file ?? null);
     return (
       <div className="msg-item" data-message-id={m?.id}>
         {item.day ? (
@@ -79,6 +81,7 @@ export function MessageHistory(props: HistoryProps) {
           tick={tick}
           error={p?.error ?? null}
           highlighted={m !== null && m.id === props.highlightId}
+          attachment={file ? <MessageAttachment file={file} /> : null}
           preview={
             props.linkPreviews && m && m.sender !== null && m.type === 'text' ? (
               <MessageLinkPreview messageId={m.id} text={m.message} />

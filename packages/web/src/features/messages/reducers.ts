@@ -1,3 +1,4 @@
+import type { AttachedFile } from '@parley/protocol/file';
 import type { HistoryReply, Message, MessageRef } from '@parley/protocol/message';
 
 // Pure state changes of message history and of the optimistic pending list
@@ -17,6 +18,8 @@ export type PendingMessage = {
   conversationId: number;
   text: string;
   parent: MessageRef | null;
+  /** An uploaded file this message carries (sent as file_id). Absent in older queued messages. */
+  file?: AttachedFile | null;
   createdAt: string;
   /**
    * Set when the server refused the send; the message then offers a retry

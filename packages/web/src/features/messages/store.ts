@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { AttachedFile } from '@parley/protocol/file';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
 import { ApiError, errorMessage } from '../../api/errors';
@@ -28,6 +29,7 @@ type Actions = {
     conversationId: number,
     text: string,
     parent: MessageRef | null,
+    file?: AttachedFile | null,
   ) => Promise<Message | null>;
   retry: (uuid: string) => Promise<Message | null>;
   /** Sends every queued (offline) message again, same uuid; resolves with the confirmed ones. */
@@ -67,6 +69,7 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
         uuid: p.uuid,
         message: p.text,
         parent_id: p.parent?.id ?? null,
+        ...(p.file ? { file_id: p.file.id } : {}),
       });
       set((s) => applyMessage(s, message));
       return message;
@@ -96,12 +99,13 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
         inFlight.delete(key);
       }
     },
-    send: (conversationId, text, parent) => {
+    send: (conversationId, text, parent, file = null) => {
       const pending: PendingMessage = {
         uuid: crypto.randomUUID(),
         conversationId,
         text,
         parent,
+        file,
         createdAt: new Date().toISOString(),
         error: null,
       };

@@ -19,6 +19,8 @@ export type BubbleProps = {
   highlighted: boolean;
   /** The link-preview card under the text, when there is one. */
   preview?: ReactNode;
+  /** The message's file or picture, above its text (the caption, possibly empty). */
+  attachment?: ReactNode;
   onRetry?: () => void;
   onOpenParent?: () => void;
   onMenu?: (event: MouseEvent) => void;
@@ -106,7 +108,8 @@ export function MessageBubble(props: BubbleProps) {
             </span>
           </button>
         ) : null}
-        <MessageText text={props.text} />
+        {props.attachment}
+        {props.text !== '' || !props.attachment ? <MessageText text={props.text} /> : null}
         {props.preview}
         <span className="msg-meta">
           {props.edited ? <span className="msg-edited">{t('messages.edited')}</span> : null}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Kysely } from 'kysely';
+import { FILE_MSG, sanitizeFileName, THUMBNAIL_MAX_PX } from '@parley/protocol/file';
+import type { AttachedFile } from '@parley/protocol/file';
+import type { Clock } from '../../clock';
+import { ImageRefused, isPicture, toThumbnail } from '../../media/images';
+import type { Thumbnail } from '../../media/images';
+import type { BlobStore } from '../../storage/blob-store';
+import type { Database, FileRow } from '../../store/types';
+import * as q from './queries';
+import { toAttachedFile } from './to-file';
+
+// Uploads, reads and removal of message files. The bytes stream into the
+// blob store as they arrive (never whole in memory, except a picture, which
+// sharp needs whole); the type is sniffed from the first bytes, never taken
+// from the upload's name or declared type.
+
+/** file-type reads at most this much to decide. */
+const SNIFF_BYTES = 4100;
+/** Unattached uploads older than this are removed by the sweep. */
+export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 200;
+
+export class FileRefused extends Error {
+  override name = 'FileRefused';
+  constructor(
+    readonly statusCode: 413 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface UploadPart {
+  /** The multipart file stream; `truncated` is set once it passed the size limit. */
+  file: Readable & { truncated?: boolean };
+  filename: string | undefined;
+}
+
+async function toBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export function createFilesService(deps: {
+  db: Kysely<Database>;
+  now: Clock;
+  blobs: BlobStore;
+  log: FastifyBaseLogger;
+}) {
+  const { db, blobs } = deps;
+
+  async function dropBlobs(row: Pick<FileRow, 'blob_key' | 'thumbnail_key'>) {
+    await blobs.delete(row.blob_key);
+    if (row.thumbnail_key) await blobs.delete(row.thumbnail_key);
+  }
+
+  /** The thumbnail of a stored picture; the blob is removed when the image is refused. */
+  async function thumbnailOf(blobKey: string): Promise<Thumbnail> {
+    const blob = await blobs.get(blobKey);
+    if (!blob) throw new Error('stored blob vanished');
+    try {
+      return await toThumbnail(await toBuffer(blob.stream), THUMBNAIL_MAX_PX);
+    } catch (error) {
+      await blobs.delete(blobKey);
+      if (!(error instanceof ImageRefused)) throw error;
+      const text =
+        error.reason === 'too_many_pixels' ? FILE_MSG.imageTooManyPixels : FILE_MSG.imageUnreadable;
+      throw new FileRefused(422, text);
+    }
+  }
+
+  return {
+    /** Streams one upload into the store; answers its attached_file (still the uploader's alone). */
+    async upload(userId: number, part: UploadPart): Promise<AttachedFile> {
+      const head: Buffer[] = [];
+      let headLength = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          if (headLength < SNIFF_BYTES) {
+            head.push(chunk);
+            headLength += chunk.length;
+          }
+          done(null, chunk);
+        },
+      });
+      // pipe() does not pass errors on: an aborted upload must fail the store's write.
+      part.file.on('error', (error) => tap.destroy(error));
+      const stored = await blobs.put('files', part.file.pipe(tap));
+      // Past the limit busboy stops the stream and marks it: the partial blob goes.
+      if (part.file.truncated) {
+        await blobs.delete(stored.key);
+        throw new FileRefused(413, FILE_MSG.fileTooLarge);
+      }
+      const sniffed = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
+      const mime = sniffed?.mime ?? 'application/octet-stream';
+      let picture: Thumbnail | null = null;
+      let thumbnailKey: string | null = null;
+      if (isPicture(mime)) {
+        picture = await thumbnailOf(stored.key);
+        try {
+          thumbnailKey = (await blobs.put('thumbnails', picture.data)).key;
+        } catch (error) {
+          await blobs.delete(stored.key);
+          throw error;
+        }
+      }
+      const values = {
+        key: randomBytes(16).toString('base64url'),
+        uploader_id: userId,
+        blob_key: stored.key,
+        thumbnail_key: thumbnailKey,
+        name: sanitizeFileName(part.filename),
+        mime,
+        size: stored.size,
+        width: picture?.width ?? null,
+        height: picture?.height ?? null,
+        created_at: deps.now().toISOString(),
+        attached_at: null,
+      };
+      try {
+        const id = await q.insertFile(db, values);
+        return toAttachedFile({ id, ...values });
+      } catch (error) {
+        await dropBlobs(values);
+        throw error;
+      }
+    },
+
+    /**
+     * The bytes of a file (or its thumbnail) for `userId`, checked now — a
+     * member removed a second ago is refused. Null: not found, or not theirs to see.
+     */
+    async open(userId: number, key: string, variant: 'original' | 'thumbnail') {
+      const row = await q.readable(db, key, userId);
+      if (!row) return null;
+      const blobKey = variant === 'original' ? row.blob_key : row.thumbnail_key;
+      const blob = blobKey ? await blobs.get(blobKey) : null;
+      return blob ? { row, blob } : null;
+    },
+
+    /**
+     * After a message lost its file (delete for everyone): the file goes when
+     * nothing points at it any more. Never throws — the delete has happened;
+     * a failure is logged and the sweep finishes the job.
+     */
+    async release(fileId: number): Promise<void> {
+      try {
+        const row = await q.deleteIfUnreferenced(db, fileId);
+        if (row) await dropBlobs(row);
+      } catch (error) {
+        deps.log.error({ err: error, fileId }, 'file not released');
+      }
+    },
+
+    /** One sweep: stale unattached uploads and files of deleted conversations. Answers how many went. */
+    async sweep(at: Date = deps.now()): Promise<number> {
+      const cutoff = new Date(at.getTime() - STALE_UPLOAD_MS).toISOString();
+      let removed = 0;
+      for (const id of await q.staleUploadIds(db, cutoff, SWEEP_BATCH)) {
+        const row = await q.deleteStaleUpload(db, id, cutoff);
+        if (row) {
+          await dropBlobs(row);
+          removed += 1;
+        }
+      }
+      for (const id of await q.orphanIds(db, SWEEP_BATCH)) {
+        const row = await q.deleteIfUnreferenced(db, id);
+        if (row) {
+          await dropBlobs(row);
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

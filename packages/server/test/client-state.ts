@@ -122,6 +122,24 @@ function updateRefs(state: ClientState, id: number, ref: MessageRef): void {
   }
 }
 
+/** A person's new name wherever the client shows it as a sender. */
+function renameSender(state: ClientState, userId: number, name: string): void {
+  const rename = (holder: { sender: { id: number; name: string } | null } | null) => {
+    if (holder?.sender?.id === userId) holder.sender = { ...holder.sender, name };
+  };
+  for (const page of state.messages.values()) {
+    for (const m of page) {
+      rename(m);
+      rename(m.parent);
+      rename(m.forwarded);
+    }
+  }
+  for (const c of state.conversations.values()) {
+    rename(c.current_user.last_message);
+    rename(c.pinned_message);
+  }
+}
+
 function mentions(text: string, username: string): boolean {
   const key = usernameKey(username);
   return [...text.matchAll(/@([A-Za-z0-9]+)/g)].some((m) => usernameKey(m[1] ?? '') === key);
@@ -228,6 +246,17 @@ export async function applyEvents(
         }
         case 'conversation.created':
           break;
+        case 'user.updated': {
+          const p = frame.payload;
+          if (c.friend?.id === p.user_id) {
+            // A direct chat is titled and pictured after its friend.
+            c.friend = { ...c.friend, name: p.name, avatar: p.avatar, status: p.status };
+            c.name = p.name;
+            c.avatar = p.avatar;
+          }
+          renameSender(state, p.user_id, p.name);
+          break;
+        }
         // Groups and channels: the count follows joins and departures; info is copied.
         case 'member.joined':
           c.members_count = (c.members_count ?? 0) + 1;

@@ -19,6 +19,7 @@ import { useSuiteServer } from './suite';
 /** Every event type the server emits; the suite fails if one is never exercised. */
 const ALL_TYPES = [
   'conversation.created',
+  'user.updated',
   'message.new',
   'message.edited',
   'message.deleted',
@@ -131,6 +132,16 @@ describe.each(stores())('sync equivalence ($name)', (backend) => {
     const first = await verify(f, { [A]: ['message.new'], [B]: ['message.new'] }, () =>
       sent(client, alice, chat.id, 'hello'),
     );
+    // A new name: one event in each of her chats (Saved, System, this one); Bob
+    // sees it as the friend's name and as the sender of what she wrote.
+    const renamed = 'Alice Renamed';
+    await verify(
+      f,
+      { [A]: ['user.updated', 'user.updated', 'user.updated'], [B]: ['user.updated'] },
+      () =>
+        ok(client.post('/user/settings/edit/profile', { name: renamed }, { token: alice.token })),
+    );
+    alice.name = renamed;
     // A mention, and a reply (its parent ref).
     const reply = await verify(f, { [A]: ['message.new'], [B]: ['message.new'] }, () =>
       sent(client, alice, chat.id, `hey @${bob.username}`, { parent_id: first.id }),

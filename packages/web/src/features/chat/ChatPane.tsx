@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { useConversationStore } from '../conversations/store';
+import { useGroupUi } from '../groups/store';
 import { ConversationView } from '../messages/ConversationView';
 import { useConversationMenu } from './ConversationMenuHost';
 import { parseConversationId } from './route-id';
@@ -15,6 +16,7 @@ export function ChatPane({ requested }: { requested: string | undefined }) {
   const ensure = useConversationStore((s) => s.ensure);
   const openMenu = useConversationMenu((s) => s.open);
   const [missing, setMissing] = useState<number | null>(null);
+  const removed = useGroupUi((s) => (id === null ? undefined : s.removed[id]));
 
   // Opened by URL before (or beyond) the loaded list pages: fetch that one conversation.
   useEffect(() => {
@@ -70,7 +72,10 @@ export function ChatPane({ requested }: { requested: string | undefined }) {
     <section className="chat-pane chat-pane-empty" data-testid="chat-not-found">
       <div className="chat-pane-note">
         <p className="chat-pane-title">{t('chat.notFound')}</p>
-        <p>{t('chat.notFoundHint')}</p>
+        <p data-testid="chat-not-found-hint">
+          {/* Removed or blocked from a group while it was open: say so (spec 4). */}
+          {removed ? t('You were removed from this conversation.') : t('chat.notFoundHint')}
+        </p>
         <ButtonLink to="/chat" variant="secondary">
           {t('chat.backToList')}
         </ButtonLink>

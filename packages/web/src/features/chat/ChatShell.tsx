@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useAuthStore } from '../auth/store';
 import { useUnreadTitle } from '../conversations/use-unread-title';
+import { GroupsHost } from '../groups/GroupsHost';
 import { SettingsHost } from '../settings/SettingsHost';
 import { ChatPane } from './ChatPane';
 import { ConversationMenuHost } from './ConversationMenuHost';
@@ -44,6 +45,7 @@ export function ChatShell() {
       <ChatPane requested={id} />
       <ConversationMenuHost activeId={parseConversationId(id)} />
       <SettingsHost />
+      <GroupsHost />
     </div>
   );
 }

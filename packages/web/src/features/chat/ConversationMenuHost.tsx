@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { create } from 'zustand';
 import { useConversationStore } from '../conversations/store';
+import { useGroupUi } from '../groups/store';
 import {
   ConfirmDialog,
   ConversationMenu,
@@ -40,7 +41,9 @@ export function ConversationMenuHost({ activeId }: { activeId: number | null }) 
 
   const run = async (id: number, action: ConversationAction) => {
     const store = useConversationStore.getState();
-    if (action === 'pin' || action === 'unpin') {
+    if (action === 'info') {
+      useGroupUi.getState().openInfo(id);
+    } else if (action === 'pin' || action === 'unpin') {
       await store.setFlag(id, 'pin', action === 'pin');
     } else if (action === 'mute' || action === 'unmute') {
       await store.setFlag(id, 'mute', action === 'mute');

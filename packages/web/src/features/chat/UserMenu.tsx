@@ -4,6 +4,7 @@ import { Avatar } from '../../ui/Avatar';
 import { LocaleSelect } from '../../ui/LocaleSelect';
 import { logout } from '../auth/logout';
 import { useAuthStore } from '../auth/store';
+import { useGroupUi } from '../groups/store';
 import { useSettingsUi } from '../settings/store';
 
 /** The avatar button of the sidebar and its menu: who am I, language, log out. */
@@ -12,6 +13,7 @@ export function UserMenu() {
   const user = useAuthStore((s) => s.user);
   const [open, setOpen] = useState(false);
   const openSettings = useSettingsUi((s) => s.open);
+  const createGroup = useGroupUi((s) => s.create);
   const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -54,6 +56,21 @@ export function UserMenu() {
               </span>
             </div>
           ) : null}
+          {(['group', 'channel'] as const).map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              role="menuitem"
+              className="user-menu-item"
+              data-testid={`new-${kind}`}
+              onClick={() => {
+                setOpen(false);
+                createGroup(kind);
+              }}
+            >
+              {t(`groups.new.${kind}`)}
+            </button>
+          ))}
           <button
             type="button"
             role="menuitem"

@@ -14,6 +14,7 @@ import { toLastMessage } from '../conversations/events';
 import { useLiveStore } from '../conversations/live-store';
 import { resumePositions } from '../conversations/reducers';
 import { useConversationStore } from '../conversations/store';
+import { noteMembershipFrame } from '../groups/membership-events';
 import { useMessageStore } from '../messages/store';
 import { applyOwnProfile } from '../settings/store';
 import { persistToCache, readCache } from './cache-sync';
@@ -43,6 +44,7 @@ function handleFrame(frame: ServerFrame): void {
     case 'event':
       // History first (idempotent by id and uuid), then the list's counters (gated by seq).
       messages.applyFrame(frame, ownId);
+      noteMembershipFrame(frame);
       if (frame.scope === 'conversation') {
         if (frame.type === 'message.new' && frame.payload.message.user_id !== null) {
           live.setTyping(frame.conversation_id, frame.payload.message.user_id, false);

@@ -136,10 +136,16 @@ export function applyProfile(
     last?.sender?.id === profile.user_id
       ? { ...last, sender: { ...last.sender, name: profile.name } }
       : last;
-  if (friend === c.friend && lastMessage === last) return state;
+  const pinned = c.pinned_message;
+  const pinnedMessage =
+    pinned?.sender?.id === profile.user_id
+      ? { ...pinned, sender: { ...pinned.sender, name: profile.name } }
+      : pinned;
+  if (friend === c.friend && lastMessage === last && pinnedMessage === pinned) return state;
   const next: Conversation = {
     ...c,
     friend,
+    pinned_message: pinnedMessage,
     ...(friend !== c.friend ? { name: profile.name, avatar: profile.avatar } : {}),
     current_user: { ...c.current_user, last_message: lastMessage },
   };

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
+import { FILE_MESSAGE_TYPES } from '@parley/protocol/file';
 import { SIGN_IN_MESSAGE_TYPE, signInNoticeSchema } from '@parley/protocol/message';
 import type { MessageRef, SignInNotice } from '@parley/protocol/message';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
@@ -56,15 +57,31 @@ export function messageText(
   return t(message.message);
 }
 
+/**
+ * A message with a file, in one line (list preview, quotes): "Photo" or
+ * "File", then its caption when it has one. Other messages: the text as is.
+ */
+export function withFileLabel(type: string | null, text: string, t: TFunction): string {
+  const label =
+    type === FILE_MESSAGE_TYPES.image
+      ? t('files.photo')
+      : type === FILE_MESSAGE_TYPES.file
+        ? t('files.file')
+        : null;
+  if (label === null) return text;
+  return text === '' ? label : `${label}: ${text}`;
+}
+
 /** The text of a quoted message (reply parent, pinned message); '' for a deleted one. */
 export function refText(ref: MessageRef, t: TFunction, timeZone: string | null = null): string {
   if (ref.deleted || ref.message === null) return '';
-  return messageText(
+  const text = messageText(
     { message: ref.message, type: ref.type ?? 'text' },
     ref.sender === null,
     t,
     timeZone,
   );
+  return withFileLabel(ref.type, text, t);
 }
 
 /** "New sign-in: {device}, {ip}, {date}" from the notice's JSON; never the raw JSON. */
@@ -93,7 +110,11 @@ export function lastMessagePreview(
 ): string {
   const last = c.current_user.last_message;
   if (!last) return '';
-  const text = messageText(last, last.sender === null, t, timeZone).replace(/\s+/g, ' ');
+  const text = withFileLabel(
+    last.type,
+    messageText(last, last.sender === null, t, timeZone),
+    t,
+  ).replace(/\s+/g, ' ');
   if ((c.is_group || c.is_channel) && last.sender) {
     const who = last.user_id === ownId ? t('conversations.you') : last.sender.name;
     return `${previewSenderName(who)}: ${text}`;

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Conversation } from '@parley/protocol/conversation';
 import { previewsAllowed } from '@parley/protocol/link-preview';
 import type { Message } from '@parley/protocol/message';
+import { can, roleOf } from '@parley/protocol/permissions';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { useAuthStore } from '../auth/store';
@@ -15,6 +16,7 @@ import { orderedConversations } from '../conversations/reducers';
 import { useConversationStore } from '../conversations/store';
 import { typingNameFrom, typingText } from '../conversations/typing';
 import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
+import { useGroupUi } from '../groups/store';
 import { deleteMessage, editMessage, forwardMessages } from './api';
 import { Composer } from './Composer';
 import type { ComposerMode } from './Composer';
@@ -77,6 +79,11 @@ export function ConversationView({
   const startUpload = useUploadStore((s) => s.start);
   const cancelUpload = useUploadStore((s) => s.cancel);
   const direct = conversation.type === 'direct' ? conversation.friend : null;
+  // Groups and channels: the header opens the info panel; who may post is the matrix's call.
+  const managed = conversation.is_group || conversation.is_channel;
+  const mayPost = !managed || can(roleOf(conversation.pivot.role), 'post', conversation.type);
+  const openInfo = useGroupUi((s) => s.openInfo);
+  const setFlag = useConversationStore((s) => s.setFlag);
   const friendOnline = useOnlineUser(direct?.id);
   const typing = typingText(
     typingIds,
@@ -185,7 +192,7 @@ export function ConversationView({
           online={friendOnline}
           onlineLabel={t('presence.online')}
         />
-        <span className="chat-pane-who">
+        <WhoBox onInfo={managed ? () => openInfo(id) : undefined}>
           <strong data-testid="chat-title">{title}</strong>
           {typing ? (
             <span className="chat-pane-sub is-typing" data-testid="chat-typing">
@@ -196,7 +203,9 @@ export function ConversationView({
               className={`chat-pane-sub${friendOnline ? ' is-online' : ''}`}
               data-testid="chat-subtitle"
             >
-              {conversation.is_group
+              {managed && conversation.members_count !== undefined
+                ? t(`groups.count.${conversation.type}`, { count: conversation.members_count })
+                : conversation.is_group
                 ? t('conversations.groupLabel')
                 : conversation.is_saved
                   ? t('conversations.savedHint')
@@ -207,7 +216,7 @@ export function ConversationView({
                       : (conversation.friend?.status ?? '')}
             </span>
           )}
-        </span>
+        </WhoBox>
         {onMore ? (
           <button
             type="button"
@@ -243,6 +252,7 @@ export function ConversationView({
           highlightId={highlight}
           unread={conversation.pivot.new_messages}
           linkPreviews={user !== null && previewsAllowed(user)}
+          channel={conversation.is_channel}
           hasNewer={thread.hasNewer}
           onOlder={thread.older}
           onNewer={thread.newer}
@@ -263,6 +273,20 @@ export function ConversationView({
       <UploadTray uploads={uploads} onCancel={cancelUpload} />
       {conversation.is_system ? (
         <p className="composer-readonly">{t('messages.readOnly')}</p>
+      ) : !mayPost ? (
+        <div className="composer-readonly composer-channel" data-testid="composer-channel">
+          <span>{t('groups.cantPost')}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-md"
+            onClick={() => void setFlag(id, 'mute', !conversation.pivot.muted).catch(() => undefined)}
+            data-testid="channel-mute"
+          >
+            <span>
+              {t(conversation.pivot.muted ? 'conversations.action.unmute' : 'conversations.action.mute')}
+            </span>
+          </button>
+        </div>
       ) : (
         <Composer
           key={id}
@@ -295,5 +319,22 @@ export function ConversationView({
         />
       ) : null}
     </section>
+  );
+}
+
+/** The header's name and subtitle; a button that opens the info panel for groups and channels. */
+function WhoBox({ onInfo, children }: { onInfo: (() => void) | undefined; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (!onInfo) return <span className="chat-pane-who">{children}</span>;
+  return (
+    <button
+      type="button"
+      className="chat-pane-who chat-pane-who-button"
+      onClick={onInfo}
+      aria-label={t('groups.openInfo')}
+      data-testid="chat-info-open"
+    >
+      {children}
+    </button>
   );
 }

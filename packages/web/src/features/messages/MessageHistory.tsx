@@ -22,6 +22,8 @@ export type HistoryProps = {
   unread: number;
   /** The reader's settings allow link previews (load_links on, paranoid off). */
   linkPreviews: boolean;
+  /** A channel: posts show their view counts. */
+  channel?: boolean;
   hasNewer: boolean;
   onOlder: () => void;
   onNewer: () => void;
@@ -81,6 +83,7 @@ export function MessageHistory(props: HistoryProps) {
           tick={tick}
           error={p?.error ?? null}
           highlighted={m !== null && m.id === props.highlightId}
+          views={props.channel && m ? m.views : null}
           attachment={file ? <MessageAttachment file={file} /> : null}
           preview={
             props.linkPreviews && m && m.sender !== null && m.type === 'text' ? (

@@ -99,6 +99,29 @@ describe('optimistic send vs the echoed message.new', () => {
     expect(ids(s)).toEqual([2]);
   });
 
+  it('a new name reaches the sender of messages and of quoted and forwarded ones', () => {
+    const other = message(3, 'c', 9);
+    const quoting = {
+      ...message(4, 'd'),
+      parent_id: 3,
+      parent: { id: 3, message: 'x', type: 'text', sender: { id: 9, name: 'Ada' }, deleted: false },
+    };
+    let s = applyPage(
+      emptyMessages,
+      5,
+      { messages: [other, quoting], has_older: false, has_newer: false },
+      'latest',
+    );
+    const profile = { user_id: 9, name: 'Grace', username: 'grace', avatar: null, status: null };
+    s = applyMessageFrame(s, frame('user.updated', profile), OWN);
+    const [renamed, reply] = s.threads[5]?.messages ?? [];
+    expect(renamed?.sender?.name).toBe('Grace');
+    expect(reply?.sender?.name).toBe('Ada'); // someone else's message keeps its name
+    expect(reply?.parent?.sender?.name).toBe('Grace');
+    // Nothing of theirs here: the same state object.
+    expect(applyMessageFrame(s, frame('user.updated', { ...profile, user_id: 42 }), OWN)).toBe(s);
+  });
+
   it('user frames: hidden for me, cleared history', () => {
     let s = opened();
     s = applyMessageFrame(

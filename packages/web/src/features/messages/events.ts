@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Message } from '@parley/protocol/message';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
-import { applyCleared, applyDeleted, applyMessage, applyViewed } from './reducers';
+import { applyCleared, applyDeleted, applyMessage, applySenderName, applyViewed } from './reducers';
 import type { MessagesState } from './reducers';
 
 // What changes message history: our own HTTP replies (MessageEvent) and the
@@ -57,6 +57,10 @@ export function applyMessageFrame(
         const p = viewedPayload.safeParse(frame.payload);
         if (!p.success || p.data.user_id === ownId) return state;
         return applyViewed(state, frame.conversation_id, p.data.up_to);
+      }
+      case 'user.updated': {
+        const { user_id, name } = frame.payload;
+        return applySenderName(state, frame.conversation_id, user_id, name);
       }
       default:
         return state;

@@ -199,6 +199,33 @@ export function applyViewed(
   return withThread(state, conversationId, { ...thread, messages });
 }
 
+/**
+ * A person's new name on everything of theirs in one conversation's history:
+ * their messages and the quotes and forwards of them (a fresh fetch shows
+ * the current name, so must the live state).
+ */
+export function applySenderName(
+  state: MessagesState,
+  conversationId: number,
+  userId: number,
+  name: string,
+): MessagesState {
+  const thread = state.threads[conversationId];
+  if (!thread) return state;
+  const renamed = <T extends { sender: { id: number; name: string } | null }>(x: T): T =>
+    x.sender?.id === userId && x.sender.name !== name ? { ...x, sender: { ...x.sender, name } } : x;
+  let changed = false;
+  const messages = thread.messages.map((m) => {
+    const next = renamed(m);
+    const parent = m.parent ? renamed(m.parent) : null;
+    const forwarded = m.forwarded ? renamed(m.forwarded) : null;
+    if (next === m && parent === m.parent && forwarded === m.forwarded) return m;
+    changed = true;
+    return { ...next, parent, forwarded };
+  });
+  return changed ? withThread(state, conversationId, { ...thread, messages }) : state;
+}
+
 /** The pending messages of one conversation, oldest first. */
 export function pendingOf(state: MessagesState, conversationId: number): PendingMessage[] {
   return Object.values(state.pending)

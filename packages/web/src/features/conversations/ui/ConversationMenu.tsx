@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { Button } from '../../../ui/Button';
 
-export type ConversationAction = 'pin' | 'unpin' | 'mute' | 'unmute' | 'hide' | 'clear' | 'delete';
+export type ConversationAction =
+  'info' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'hide' | 'clear' | 'delete';
 
-/** What the menu offers for this conversation (System: no clear or delete). */
+/** What the menu offers for this conversation (System: no clear or delete; groups and channels: info). */
 export function conversationActions(c: Conversation): ConversationAction[] {
   const actions: ConversationAction[] = [
+    ...(c.is_group || c.is_channel ? (['info'] as const) : []),
     c.pivot.pinned ? 'unpin' : 'pin',
     c.pivot.muted ? 'unmute' : 'mute',
     'hide',

@@ -17,6 +17,8 @@ export type BubbleProps = {
   tick: 'sending' | 'sent' | 'read' | null;
   error: string | null;
   highlighted: boolean;
+  /** Channel posts: how many subscribers have seen it (null elsewhere). */
+  views?: number | null;
   /** The link-preview card under the text, when there is one. */
   preview?: ReactNode;
   /** The message's file or picture, above its text (the caption, possibly empty). */
@@ -74,6 +76,27 @@ function Tick({ state }: { state: 'sending' | 'sent' | 'read' }) {
   );
 }
 
+function Views({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="msg-views" title={t('groups.views', { count })} data-testid="msg-views">
+      <svg
+        viewBox="0 0 24 24"
+        width="14"
+        height="14"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12Z" />
+        <circle cx="12" cy="12" r="2.8" />
+      </svg>
+      {count}
+    </span>
+  );
+}
+
 /** One message, presentational: every decision arrives as a prop. */
 export function MessageBubble(props: BubbleProps) {
   const { t } = useTranslation();
@@ -113,6 +136,7 @@ export function MessageBubble(props: BubbleProps) {
         {props.preview}
         <span className="msg-meta">
           {props.edited ? <span className="msg-edited">{t('messages.edited')}</span> : null}
+          {props.views != null ? <Views count={props.views} /> : null}
           <span className="msg-time">{props.time}</span>
           {tick ? <Tick state={tick} /> : null}
         </span>

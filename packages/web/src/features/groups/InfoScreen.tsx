@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { Conversation } from '@parley/protocol/conversation';
+import type { MembersReply } from '@parley/protocol/group';
+import { roleOf } from '@parley/protocol/permissions';
+import { useAuthStore } from '../auth/store';
+import { removeConversation } from '../conversations/reducers';
+import { useConversationStore } from '../conversations/store';
+import { ConfirmDialog } from '../conversations/ui/ConversationMenu';
+import {
+  actOnMember,
+  fetchMembers,
+  leaveConversation,
+  regenerateInvite,
+  revokeInvite,
+  setConversationNotifications,
+  setRole,
+} from './api';
+import { memberActions, panelRights, ROLE_OF_ACTION } from './member-actions';
+import type { MemberAction } from './member-actions';
+import { useGroupUi } from './store';
+import { InfoPanel } from './ui/InfoPanel';
+import { InviteSection } from './ui/InviteSection';
+import { MemberList } from './ui/MemberList';
+
+type Confirming = { text: string; confirm: string; run: () => Promise<void> };
+
+/** The info panel of one group or channel, connected to the server and the live events. */
+export function InfoScreen({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ownId = useAuthStore((s) => s.user?.id ?? null);
+  const close = useGroupUi((s) => s.close);
+  const kind = conversation.is_channel ? 'channel' : 'group';
+  const id = conversation.id;
+  const role = roleOf(conversation.pivot.role);
+  const rights = panelRights(kind, role);
+  const changes = useGroupUi((s) => s.memberEvents[id] ?? 0);
+  const [list, setList] = useState<MembersReply | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+
+  // Again after each membership event and each change of our own role.
+  useEffect(() => {
+    if (!rights.viewMembers) return;
+    let live = true;
+    fetchMembers(id).then(
+      (reply) => live && setList(reply),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, rights.viewMembers, role, changes]);
+
+  const refresh = useCallback(() => {
+    useGroupUi.getState().bumpMembers(id);
+    useConversationStore.getState().refetch([id]);
+  }, [id]);
+
+  const act = (run: () => Promise<unknown>) => void run().then(refresh, () => undefined);
+
+  const onAction = (member: { id: number; name: string }, action: MemberAction) => {
+    const newRole = ROLE_OF_ACTION[action];
+    if (newRole && action !== 'make-owner') return act(() => setRole(id, member.id, newRole));
+    // Handing on ownership, removing and blocking are asked about first.
+    const run = newRole
+      ? () => setRole(id, member.id, newRole)
+      : () => actOnMember(id, member.id, action === 'block' ? 'block' : 'remove');
+    setConfirming({
+      text: t(`groups.confirm.${action}`, { name: member.name }),
+      confirm: t(`groups.action.${action}`),
+      run,
+    });
+  };
+
+  const invitation = conversation.invitation_token ?? null;
+  const link = invitation ? `${window.location.origin}/conversations/join/${invitation}` : null;
+
+  const leave = () =>
+    setConfirming({
+      text: t(`groups.confirm.leave.${kind}`),
+      confirm: t(`groups.leave.${kind}`),
+      run: async () => {
+        await leaveConversation(id);
+        close();
+        useConversationStore.setState((s) => removeConversation(s, id));
+        void navigate('/chat');
+      },
+    });
+
+  return (
+    <>
+      <InfoPanel
+        id={id}
+        kind={kind}
+        name={conversation.name ?? t('conversations.untitled')}
+        avatar={conversation.avatar}
+        description={conversation.description}
+        username={conversation.username ?? null}
+        membersCount={list?.members_count ?? conversation.members_count ?? 0}
+        notifications={conversation.pivot.notifications}
+        onNotifications={(on) => act(() => setConversationNotifications(id, on))}
+        onLeave={leave}
+        onClose={close}
+      >
+        {rights.manageInvites ? (
+          <InviteSection
+            link={link}
+            onCopy={() => {
+              if (!link) return;
+              void navigator.clipboard
+                ?.writeText(link)
+                .then(() => toast.success(t('groups.copied')), () => undefined);
+            }}
+            onRegenerate={() => act(() => regenerateInvite(id))}
+            onRevoke={() => act(() => revokeInvite(id))}
+          />
+        ) : null}
+        {rights.viewMembers && list ? (
+          <section className="info-section">
+            <h3 className="info-section-title">{t(`groups.members.${kind}`)}</h3>
+            <MemberList
+              members={list.members}
+              blocked={list.blocked_users}
+              ownId={ownId}
+              actionsFor={(m) =>
+                ownId === null
+                  ? []
+                  : memberActions(kind, { id: ownId, role }, { id: m.id, role: m.pivot.role })
+              }
+              canUnblock={rights.unblock}
+              onAction={onAction}
+              onUnblock={(u) => act(() => actOnMember(id, u.id, 'unblock'))}
+            />
+          </section>
+        ) : null}
+      </InfoPanel>
+      {confirming ? (
+        <ConfirmDialog
+          text={confirming.text}
+          confirm={confirming.confirm}
+          onConfirm={() => {
+            const run = confirming.run;
+            setConfirming(null);
+            act(run);
+          }}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
+    </>
+  );
+}

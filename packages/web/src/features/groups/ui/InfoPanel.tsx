@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../ui/Avatar';
+import { Button } from '../../../ui/Button';
+import { ToggleRow } from '../../settings/ToggleRow';
+
+export type InfoPanelProps = {
+  id: number;
+  kind: 'group' | 'channel';
+  name: string;
+  avatar: string | null;
+  description: string | null;
+  username: string | null;
+  membersCount: number;
+  notifications: boolean;
+  onNotifications: (on: boolean) => void;
+  onLeave: () => void;
+  onClose: () => void;
+  /** Members, blocked users and the invite link, as the viewer may see them. */
+  children?: ReactNode;
+};
+
+/** The conversation info panel of a group or channel: a drawer on the right. Presentational. */
+export function InfoPanel(props: InfoPanelProps) {
+  const { t } = useTranslation();
+  const { onClose } = props;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('.confirm-dialog')) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  const link = props.username ? `${window.location.origin}/to/${props.username}` : null;
+  return (
+    <div className="dialog-backdrop info-backdrop" onClick={onClose}>
+      <aside
+        className="info-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t(`groups.info.${props.kind}`)}
+        data-testid="info-panel"
+        onClick={(event) => event.stopPropagation()}
+      >
+        <header className="dialog-header">
+          <h2>{t(`groups.info.${props.kind}`)}</h2>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onClose}
+            aria-label={t('settings.close')}
+            data-testid="info-close"
+          >
+            ×
+          </button>
+        </header>
+        <div className="info-scroll">
+          <div className="info-head">
+            <Avatar id={props.id} name={props.name} src={props.avatar} size={88} initials />
+            <h3 className="info-name" data-testid="info-name">
+              {props.name}
+            </h3>
+            <p className="info-count" data-testid="info-count">
+              {t(`groups.count.${props.kind}`, { count: props.membersCount })}
+            </p>
+          </div>
+          {props.description ? (
+            <p className="info-description" data-testid="info-description">
+              {props.description}
+            </p>
+          ) : null}
+          {link ? (
+            <p className="info-username">
+              <span>@{props.username}</span>
+              <a href={link} data-testid="info-link">
+                {link}
+              </a>
+            </p>
+          ) : null}
+          <div className="settings-group info-notifications">
+            <ToggleRow
+              name="conversation-notifications"
+              label={t('groups.notifications')}
+              checked={props.notifications}
+              onChange={props.onNotifications}
+            />
+          </div>
+          {props.children}
+          <div className="info-leave">
+            <Button variant="danger" onClick={props.onLeave} data-testid="info-leave">
+              {t(`groups.leave.${props.kind}`)}
+            </Button>
+          </div>
+        </div>
+      </aside>
+    </div>
+  );
+}

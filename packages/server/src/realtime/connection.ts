@@ -29,7 +29,7 @@ import type { Presence } from './presence';
 import type { LoadMessages } from './publisher';
 import { toConversationFrames, toUserFrame } from './publisher';
 import * as q from './queries';
-import { frameBytes, sharedParser } from './shared-payloads';
+import { frameWire, sharedParser } from './shared-payloads';
 import { Subscriptions } from './subscriptions';
 import { planResume } from './resume';
 import { TypingState } from './typing';
@@ -129,15 +129,26 @@ export class Connection {
   }
 
   private send(frame: ServerFrame): void {
-    this.sendText(JSON.stringify(frame));
-  }
-
-  /** Frames that several sockets send go out as one shared buffer (see shared-payloads). */
-  private sendText(text: string | Buffer): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.deps.coalescer.hold(this.raw);
-    // A text frame even when given bytes: clients parse every frame as JSON text.
-    this.socket.send(text, { binary: false });
+    this.socket.send(JSON.stringify(frame));
+    this.checkBacklog();
+  }
+
+  /**
+   * A frame several sockets send, already framed for the wire (see
+   * shared-payloads and ws-frame), written to the TCP socket directly. Safe
+   * beside ws's own writes: ws writes each frame whole and synchronously,
+   * and without permessage-deflate it never holds frames back.
+   */
+  private sendWire(wire: Buffer): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    this.deps.coalescer.hold(this.raw);
+    this.raw.write(wire);
+    this.checkBacklog();
+  }
+
+  private checkBacklog(): void {
     if (this.socket.bufferedAmount > this.deps.maxBufferedBytes) {
       this.deps.log.warn({ userId: this.userId }, 'realtime: slow consumer closed');
       this.close(WS_CLOSE.slowConsumer, 'too slow');
@@ -303,7 +314,7 @@ export class Connection {
     const last = this.sent.get(frame.conversation_id);
     if (last === undefined || frame.seq <= last) return;
     this.sent.set(frame.conversation_id, frame.seq);
-    this.sendText(frameBytes(frame));
+    this.sendWire(frameWire(frame));
   }
 
   private async deliverUser(frame: UserEventFrame, live: boolean): Promise<void> {

@@ -43,7 +43,8 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
   const coalescer = new WriteCoalescer();
 
   await app.register(websocket, {
-    options: { maxPayload: MAX_FRAME_BYTES },
+    // No compression: shared frames are written pre-framed (ws-frame.ts).
+    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
     // Shutdown: every socket gets 1001 (clients reconnect elsewhere and resume).
     preClose: async function () {
       for (const c of connections) c.close(WS_CLOSE.goingAway, 'server shutting down');

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { textFrame } from './ws-frame';
 
 // A bus message reaches every local socket that follows its channel as one
 // and the same object (both bus implementations dispatch one parsed payload
@@ -22,14 +23,16 @@ export function sharedParser<T>(schema: z.ZodType<T>): (payload: unknown) => T |
   };
 }
 
-const encoded = new WeakMap<object, Buffer>();
+const wires = new WeakMap<object, Buffer>();
 
 /**
- * A frame object as UTF-8 JSON, serialized and encoded once however many
- * sockets send it (a string would be encoded again for every socket).
+ * A frame object as it goes on the wire — JSON, UTF-8, inside a WebSocket
+ * text frame — built once however many sockets send it.
  */
-export function frameBytes(frame: object): Buffer {
-  let bytes = encoded.get(frame);
-  if (bytes === undefined) encoded.set(frame, (bytes = Buffer.from(JSON.stringify(frame))));
-  return bytes;
+export function frameWire(frame: object): Buffer {
+  let wire = wires.get(frame);
+  if (wire === undefined) {
+    wires.set(frame, (wire = textFrame(Buffer.from(JSON.stringify(frame)))));
+  }
+  return wire;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Message } from '@parley/protocol/message';
+import { compiledOnce } from '../../store/compiled-once';
 import type { Database } from '../../store/types';
 
 // The two event logs realtime will resume from. Each append takes the next
@@ -101,6 +102,25 @@ export function attachMessage(trx: Kysely<Database>, message: Message): void {
   if (appended) (appended.messages ??= new Map()).set(message.id, message);
 }
 
+// Every conversation event (every send) runs these two: compiled once.
+const nextConversationSeq = compiledOnce((db, conversationId: number) =>
+  db
+    .updateTable('conversations')
+    .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
+    .where('id', '=', conversationId)
+    .returning('last_seq'),
+);
+const insertConversationEvent = compiledOnce(
+  (db, conversationId: number, seq: number, type: string, payload: string, at: string) =>
+    db.insertInto('conversation_events').values({
+      conversation_id: conversationId,
+      seq,
+      type,
+      payload,
+      created_at: at,
+    }),
+);
+
 export async function appendConversationEvent(
   trx: Kysely<Database>,
   conversationId: number,
@@ -108,22 +128,10 @@ export async function appendConversationEvent(
   payload: Record<string, unknown>,
   at: string,
 ): Promise<number> {
-  const { last_seq: seq } = await trx
-    .updateTable('conversations')
-    .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
-    .where('id', '=', conversationId)
-    .returning('last_seq')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('conversation_events')
-    .values({
-      conversation_id: conversationId,
-      seq,
-      type,
-      payload: JSON.stringify(payload),
-      created_at: at,
-    })
-    .execute();
+  const [row] = await nextConversationSeq(trx, conversationId);
+  if (!row) throw new Error(`appendConversationEvent: no conversation ${conversationId}`);
+  const seq = row.last_seq;
+  await insertConversationEvent(trx, conversationId, seq, type, JSON.stringify(payload), at);
   collecting.get(trx)?.conversation.push({ conversation_id: conversationId, seq, type, payload });
   return seq;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { compiledOnce } from '../../store/compiled-once';
 import { isPostgres } from '../../store/dialect';
 import type {
   ConversationMembersTable,
@@ -44,19 +45,24 @@ export async function idByUniqueKey(db: Kysely<Database>, key: string): Promise<
   return row?.id ?? null;
 }
 
-export function findAccess(
-  db: Kysely<Database>,
-  userId: number,
-  conversationId: number,
-): Promise<AccessRow | undefined> {
-  return db
+// The access check of every call on a conversation: compiled once.
+const access = compiledOnce((db, userId: number, conversationId: number) =>
+  db
     .selectFrom('conversation_members as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .selectAll('c')
     .selectAll('m')
     .where('m.user_id', '=', userId)
-    .where('m.conversation_id', '=', conversationId)
-    .executeTakeFirst();
+    .where('m.conversation_id', '=', conversationId),
+);
+
+export async function findAccess(
+  db: Kysely<Database>,
+  userId: number,
+  conversationId: number,
+): Promise<AccessRow | undefined> {
+  const [row] = await access(db, userId, conversationId);
+  return row;
 }
 
 /** Sort key of the list: pinned first, then newest activity, then id. */
@@ -234,19 +240,33 @@ export async function reviveDeleted(
   return rows.map((r) => r.user_id);
 }
 
+// A person's message (every send): compiled once.
+const unreadForOthers = compiledOnce((db, conversationId: number, senderId: number) =>
+  db
+    .updateTable('conversation_members')
+    .set((eb) => ({ new_messages: eb('new_messages', '+', 1) }))
+    .where('conversation_id', '=', conversationId)
+    .where('deleted', '=', 0)
+    .where('user_id', '!=', senderId),
+);
+
 /** +1 unread for every present member but the sender. */
 export async function incrementUnread(
   db: Kysely<Database>,
   conversationId: number,
   senderId: number | null,
 ): Promise<void> {
-  let query = db
+  if (senderId !== null) {
+    await unreadForOthers(db, conversationId, senderId);
+    return;
+  }
+  // A notice from the server itself: everyone's counter.
+  await db
     .updateTable('conversation_members')
     .set((eb) => ({ new_messages: eb('new_messages', '+', 1) }))
     .where('conversation_id', '=', conversationId)
-    .where('deleted', '=', 0);
-  if (senderId !== null) query = query.where('user_id', '!=', senderId);
-  await query.execute();
+    .where('deleted', '=', 0)
+    .execute();
 }
 
 /** −1 unread for members who had not read a message that is now gone. */

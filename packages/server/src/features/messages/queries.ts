@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
+import { compiledOnce } from '../../store/compiled-once';
 import type { Database, MessageRow, MessagesTable } from '../../store/types';
 
 // Queries on messages. History is always an id range inside one
@@ -67,14 +68,22 @@ export async function anyVisible(
   return row !== undefined;
 }
 
-export function findById(db: Kysely<Database>, id: number): Promise<MessageWithSender | undefined> {
-  return db
+// Run by every send (and every action on a message): compiled once.
+const byId = compiledOnce((db, id: number) =>
+  db
     .selectFrom('messages as msg')
     .leftJoin('users as u', 'u.id', 'msg.user_id')
     .selectAll('msg')
     .select('u.name as sender_name')
-    .where('msg.id', '=', id)
-    .executeTakeFirst();
+    .where('msg.id', '=', id),
+);
+
+export async function findById(
+  db: Kysely<Database>,
+  id: number,
+): Promise<MessageWithSender | undefined> {
+  const [row] = await byId(db, id);
+  return row;
 }
 
 export function findByIds(db: Kysely<Database>, ids: number[]): Promise<MessageWithSender[]> {
@@ -89,17 +98,17 @@ export function findByIds(db: Kysely<Database>, ids: number[]): Promise<MessageW
     .execute();
 }
 
-export function findByUuid(
+const byUuid = compiledOnce((db, userId: number, uuid: string) =>
+  db.selectFrom('messages').selectAll().where('user_id', '=', userId).where('uuid', '=', uuid),
+);
+
+export async function findByUuid(
   db: Kysely<Database>,
   userId: number,
   uuid: string,
 ): Promise<MessageRow | undefined> {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('uuid', '=', uuid)
-    .executeTakeFirst();
+  const [row] = await byUuid(db, userId, uuid);
+  return row;
 }
 
 export async function insertMessage(

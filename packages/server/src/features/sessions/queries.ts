@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compiledOnce } from '../../store/compiled-once';
 import type { Database, SessionRow } from '../../store/types';
 
 // Queries on sessions and refresh_tokens. A session is one signed-in device
@@ -82,18 +83,23 @@ export async function touchSession(db: Db, sessionId: number, at: string): Promi
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
 }
 
-export function findActiveSession(
-  db: Db,
-  sessionId: number,
-  userId: number,
-): Promise<Pick<SessionRow, 'id'> | undefined> {
-  return db
+// Every authenticated request runs this: compiled once (store/compiled-once.ts).
+const activeSession = compiledOnce((db, sessionId: number, userId: number) =>
+  db
     .selectFrom('sessions')
     .select('id')
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null),
+);
+
+export async function findActiveSession(
+  db: Db,
+  sessionId: number,
+  userId: number,
+): Promise<Pick<SessionRow, 'id'> | undefined> {
+  const [row] = await activeSession(db, sessionId, userId);
+  return row;
 }
 
 /** Revokes sessions matching the filter and spends their outstanding tokens. Returns how many were revoked. */

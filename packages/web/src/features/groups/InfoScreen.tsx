@@ -110,9 +110,10 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
             link={link}
             onCopy={() => {
               if (!link) return;
-              void navigator.clipboard
-                ?.writeText(link)
-                .then(() => toast.success(t('groups.copied')), () => undefined);
+              void navigator.clipboard?.writeText(link).then(
+                () => toast.success(t('groups.copied')),
+                () => undefined,
+              );
             }}
             onRegenerate={() => act(() => regenerateInvite(id))}
             onRevoke={() => act(() => revokeInvite(id))}

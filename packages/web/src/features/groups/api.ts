@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { statusOkSchema } from '@parley/protocol/auth';
 import { conversationSchema } from '@parley/protocol/conversation';
 import type { Conversation } from '@parley/protocol/conversation';

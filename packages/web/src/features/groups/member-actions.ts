@@ -6,12 +6,7 @@ import type { Role } from '@parley/protocol/permissions';
 // whatever slips through; hiding is only for a clean screen.
 
 export type MemberAction =
-  | 'make-owner'
-  | 'make-moderator'
-  | 'make-publisher'
-  | 'make-member'
-  | 'remove'
-  | 'block';
+  'make-owner' | 'make-moderator' | 'make-publisher' | 'make-member' | 'remove' | 'block';
 
 /** The role each role action sets. */
 export const ROLE_OF_ACTION: Partial<Record<MemberAction, Role>> = {

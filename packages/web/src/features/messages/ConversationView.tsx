@@ -206,14 +206,14 @@ export function ConversationView({
               {managed && conversation.members_count !== undefined
                 ? t(`groups.count.${conversation.type}`, { count: conversation.members_count })
                 : conversation.is_group
-                ? t('conversations.groupLabel')
-                : conversation.is_saved
-                  ? t('conversations.savedHint')
-                  : conversation.is_system
-                    ? t('conversations.systemHint')
-                    : direct
-                      ? t(friendOnline ? 'presence.online' : 'presence.recently')
-                      : (conversation.friend?.status ?? '')}
+                  ? t('conversations.groupLabel')
+                  : conversation.is_saved
+                    ? t('conversations.savedHint')
+                    : conversation.is_system
+                      ? t('conversations.systemHint')
+                      : direct
+                        ? t(friendOnline ? 'presence.online' : 'presence.recently')
+                        : (conversation.friend?.status ?? '')}
             </span>
           )}
         </WhoBox>
@@ -279,11 +279,17 @@ export function ConversationView({
           <button
             type="button"
             className="btn btn-ghost btn-md"
-            onClick={() => void setFlag(id, 'mute', !conversation.pivot.muted).catch(() => undefined)}
+            onClick={() =>
+              void setFlag(id, 'mute', !conversation.pivot.muted).catch(() => undefined)
+            }
             data-testid="channel-mute"
           >
             <span>
-              {t(conversation.pivot.muted ? 'conversations.action.unmute' : 'conversations.action.mute')}
+              {t(
+                conversation.pivot.muted
+                  ? 'conversations.action.unmute'
+                  : 'conversations.action.mute',
+              )}
             </span>
           </button>
         </div>

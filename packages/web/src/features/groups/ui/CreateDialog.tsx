@@ -22,7 +22,14 @@ export type CreateDialogProps = {
 };
 
 /** The create-group / create-channel form of spec 3 and 5. Presentational. */
-export function CreateDialog({ kind, contacts, errors, busy, onSubmit, onClose }: CreateDialogProps) {
+export function CreateDialog({
+  kind,
+  contacts,
+  errors,
+  busy,
+  onSubmit,
+  onClose,
+}: CreateDialogProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<CreateDraft>(emptyDraft);
   const preview = useObjectUrl(draft.avatar);
@@ -69,7 +76,12 @@ export function CreateDialog({ kind, contacts, errors, busy, onSubmit, onClose }
         <form className="group-form" onSubmit={submit} noValidate>
           <div className="group-avatar-pick">
             {preview ? (
-              <img className="group-avatar-preview" src={preview} alt="" data-testid="avatar-preview" />
+              <img
+                className="group-avatar-preview"
+                src={preview}
+                alt=""
+                data-testid="avatar-preview"
+              />
             ) : (
               <Avatar id={0} name={draft.name || '?'} size={72} initials />
             )}

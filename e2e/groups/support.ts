@@ -1,0 +1,62 @@
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { callApi, tokenFor } from '../support/api';
+import { newAccount, registerByApi, signInByUi } from '../support/users';
+import type { Account } from '../support/users';
+
+// Helpers of the group and channel journeys.
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function signedIn(browser: Browser, account: Account): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await signInByUi(page, account);
+  return page;
+}
+
+/** Registers people; the first gets a direct chat with each other one (groups take friends). */
+export async function peopleWithChats(
+  request: APIRequestContext,
+  prefixes: string[],
+): Promise<Account[]> {
+  const people = prefixes.map((p) => newAccount(p));
+  for (const person of people) await registerByApi(request, person);
+  const [owner, ...friends] = people;
+  if (!owner) throw new Error('nobody');
+  const token = await tokenFor(request, owner);
+  for (const friend of friends) {
+    await callApi(request, token, '/user/conversations/direct', { username: friend.username });
+  }
+  return people;
+}
+
+/** Both widths, light, under e2e/screenshots/ (git-ignored). */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? DESKTOP;
+  await page.screenshot({ path: `screenshots/${name}-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `screenshots/${name}-phone.png` });
+  await page.setViewportSize(size);
+}
+
+export async function openCreate(page: Page, kind: 'group' | 'channel'): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId(`new-${kind}`).click();
+  await expect(page.getByTestId('create-dialog')).toBeVisible();
+}
+
+/** Opens the info panel of the open chat by its header. */
+export async function openInfo(page: Page): Promise<void> {
+  await page.getByTestId('chat-info-open').click();
+  await expect(page.getByTestId('info-panel')).toBeVisible();
+}
+
+export async function memberAction(page: Page, username: string, action: string): Promise<void> {
+  await page.getByTestId(`member-menu-${username}`).click();
+  await page.getByTestId(`member-action-${action}`).click();
+}
+
+export { expect };

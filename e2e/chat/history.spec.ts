@@ -79,8 +79,8 @@ test('history: pages older and newer, jumps to a replied message and back', asyn
   await expect(bubble(label(TOTAL))).toHaveCount(0); // the latest page was let go
   await shot(page, 'history-jumped');
 
-  // Newer pages load on the way down, in order, without gaps.
-  await scrollUntil(page, 900, bubble(label(120)));
+  // Newer pages load on the way down, in order, without gaps, to the newest.
+  await scrollUntil(page, 600, bubble(label(TOTAL)), 80);
   const shown = await page.getByTestId('message-text').allInnerTexts();
   const numbers = shown
     .map((text) => /^m-(\d{3})$/.exec(text.trim())?.[1])
@@ -89,7 +89,9 @@ test('history: pages older and newer, jumps to a replied message and back', asyn
   expect(numbers.length).toBeGreaterThan(3);
   for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe((numbers[i - 1] ?? 0) + 1);
 
-  // The scroll-to-bottom button returns to the latest messages.
+  // Jump back again; the scroll-to-bottom button returns to the latest messages.
+  await bubble('about the very first one').getByTestId('message-reply').click();
+  await expect(bubble(label(1))).toBeVisible();
   await page.getByTestId('scroll-to-bottom').click();
   await expect(bubble('about the very first one')).toBeVisible();
 

@@ -142,7 +142,7 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
     expect((await download(file.url, null)).status).toBe(401);
   });
 
-  it('turns a JPEG upright for its size and strips its metadata from the thumbnail', async () => {
+  it('turns a JPEG upright and strips its metadata from the original and the thumbnail', async () => {
     const alice = await person(client);
     const photo = await sharp({
       create: { width: 600, height: 300, channels: 3, background: '#246' },
@@ -157,6 +157,14 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
     expect(meta).toMatchObject({ width: 240, height: 480 });
     expect(meta.exif).toBeUndefined();
     expect(thumb.includes(Buffer.from('where I live'))).toBe(false);
+    // The full-size picture others download carries no EXIF either, and stands upright.
+    const original = await bytes(await download(file.url, alice));
+    const full = await sharp(original).metadata();
+    expect(full).toMatchObject({ format: 'jpeg', width: 300, height: 600 });
+    expect(full.exif).toBeUndefined();
+    expect(full.orientation ?? 1).toBe(1);
+    expect(original.includes(Buffer.from('where I live'))).toBe(false);
+    expect(file.size).toBe(original.length);
   });
 
   it('serves a PDF as an attachment under its sanitized name', async () => {

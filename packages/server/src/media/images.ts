@@ -117,3 +117,22 @@ export async function toThumbnail(data: Buffer, maxPx: number): Promise<Thumbnai
     throw refusalOf(error);
   }
 }
+
+/**
+ * A photo as it may be given to other people: turned upright and re-encoded
+ * in its own format from the pixels, so its EXIF (GPS position, camera,
+ * owner) does not travel with it. GIFs are passed through: re-encoding
+ * would flatten an animation, and the format carries no EXIF block. Call
+ * after toThumbnail accepted the same bytes (the pixel ceiling is checked there).
+ */
+export async function withoutMetadata(data: Buffer, mime: string): Promise<Buffer> {
+  const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  try {
+    if (mime === 'image/jpeg') return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    if (mime === 'image/png') return await image.png().toBuffer();
+    if (mime === 'image/webp') return await image.webp({ quality: 90 }).toBuffer();
+  } catch (error) {
+    throw refusalOf(error);
+  }
+  return data;
+}

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { FILE_MSG, sanitizeFileName, THUMBNAIL_MAX_PX } from '@parley/protocol/file';
 import type { AttachedFile } from '@parley/protocol/file';
 import type { Clock } from '../../clock';
-import { ImageRefused, isPicture, toThumbnail } from '../../media/images';
+import { ImageRefused, isPicture, toThumbnail, withoutMetadata } from '../../media/images';
 import type { Thumbnail } from '../../media/images';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Database, FileRow } from '../../store/types';
@@ -75,6 +75,24 @@ export function createFilesService(deps: {
     }
   }
 
+  /** A stored photo replaced by its copy without metadata (see media/images.ts). */
+  async function cleanOriginal(stored: { key: string; size: number }, mime: string) {
+    const blob = await blobs.get(stored.key);
+    if (!blob) throw new Error('stored blob vanished');
+    const original = await toBuffer(blob.stream);
+    let clean: Buffer;
+    try {
+      clean = await withoutMetadata(original, mime);
+    } catch (error) {
+      if (!(error instanceof ImageRefused)) throw error;
+      throw new FileRefused(422, FILE_MSG.imageUnreadable);
+    }
+    if (clean === original) return stored;
+    const replaced = await blobs.put('files', clean);
+    await blobs.delete(stored.key);
+    return replaced;
+  }
+
   return {
     /** Streams one upload into the store; answers its attached_file (still the uploader's alone). */
     async upload(userId: number, part: UploadPart): Promise<AttachedFile> {
@@ -91,7 +109,7 @@ export function createFilesService(deps: {
       });
       // pipe() does not pass errors on: an aborted upload must fail the store's write.
       part.file.on('error', (error) => tap.destroy(error));
-      const stored = await blobs.put('files', part.file.pipe(tap));
+      let stored = await blobs.put('files', part.file.pipe(tap));
       // Past the limit busboy stops the stream and marks it: the partial blob goes.
       if (part.file.truncated) {
         await blobs.delete(stored.key);
@@ -105,8 +123,10 @@ export function createFilesService(deps: {
         picture = await thumbnailOf(stored.key);
         try {
           thumbnailKey = (await blobs.put('thumbnails', picture.data)).key;
+          stored = await cleanOriginal(stored, mime);
         } catch (error) {
           await blobs.delete(stored.key);
+          if (thumbnailKey) await blobs.delete(thumbnailKey);
           throw error;
         }
       }

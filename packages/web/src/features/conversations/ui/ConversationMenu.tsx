@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { Button } from '../../../ui/Button';
+import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type ConversationAction =
   'info' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'hide' | 'clear' | 'delete';
@@ -33,22 +34,7 @@ export function ConversationMenu({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    ref.current?.querySelector('button')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  const ref = useMenuDismiss(onClose);
   const left = Math.max(8, Math.min(x, window.innerWidth - 220));
   const top = Math.max(8, Math.min(y, window.innerHeight - actions.length * 40 - 16));
   return (

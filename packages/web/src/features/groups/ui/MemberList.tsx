@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockedUser, Member } from '@parley/protocol/group';
 import { Avatar } from '../../../ui/Avatar';
 import type { MemberAction } from '../member-actions';
+import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type MemberListProps = {
   members: Member[];
@@ -105,22 +106,7 @@ function ActionMenu({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.parentElement?.contains(event.target as Node)) onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    ref.current?.querySelector('button')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  const ref = useMenuDismiss(onClose, true);
   return (
     <div ref={ref} className="info-action-menu" role="menu">
       {actions.map((action) => (

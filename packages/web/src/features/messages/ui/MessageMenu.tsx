@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type MessageAction = 'reply' | 'edit' | 'forward' | 'pin' | 'delete-me' | 'delete-everyone';
 
@@ -21,22 +21,7 @@ export function MessageMenu({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    ref.current?.querySelector('button')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  const ref = useMenuDismiss(onClose);
   const actions: MessageAction[] = [
     'reply',
     ...(own ? (['edit'] as const) : []),

@@ -1,10 +1,10 @@
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parley/protocol/messages';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '@parley/protocol/settings';
 import type { User } from '@parley/protocol/user';
 import type { Client } from './harness';
+import { pngClaiming, solid } from './images';
 import { direct, list, person } from './messaging';
 import type { Person } from './messaging';
 import { TestSocket } from './realtime';
@@ -13,35 +13,6 @@ import { useSuiteServer } from './suite';
 
 // POST /user/avatar/upload: only real JPEG/PNG by content, re-encoded to a
 // 512×512 JPEG without metadata; refusals answer the spec's {avatar:[…]}.
-
-/** A PNG chunk: length, type, data, CRC of type + data. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A ~60-byte PNG whose header claims width × height pixels (a decompression bomb's shape). */
-function pngClaiming(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const solid = (format: 'png' | 'gif', width = 80, height = 60) =>
-  sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
-    .toFormat(format)
-    .toBuffer();
 
 describe.each(stores())('avatar upload ($name)', (backend) => {
   let client: Client;

@@ -50,6 +50,15 @@ export async function seqBefore(
   return row?.seq ?? 0;
 }
 
+/** Log rows as stored (payload as JSON text) → as delivered. Only events.ts writes them, with type T. */
+function decoded<T extends string, R extends { type: string; payload: string }>(rows: R[]) {
+  return rows.map((r) => ({
+    ...r,
+    type: r.type as T,
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+  }));
+}
+
 export async function conversationEventsAfter(
   db: Kysely<Database>,
   conversationId: number,
@@ -64,11 +73,7 @@ export async function conversationEventsAfter(
     .orderBy('seq')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    type: r.type as ConversationEventRow['type'], // written only by events.ts with that type
-    payload: JSON.parse(r.payload) as Record<string, unknown>,
-  }));
+  return decoded<ConversationEventRow['type'], (typeof rows)[number]>(rows);
 }
 
 export async function userEventsAfter(
@@ -85,11 +90,7 @@ export async function userEventsAfter(
     .orderBy('seq')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    type: r.type as UserEventRow['type'], // written only by events.ts with that type
-    payload: JSON.parse(r.payload) as Record<string, unknown>,
-  }));
+  return decoded<UserEventRow['type'], (typeof rows)[number]>(rows);
 }
 
 export async function userState(db: Kysely<Database>, userId: number) {

@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECRET_HINT_MAX_LENGTH, setSecretRequestSchema } from '@parley/protocol/settings';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { useAuthStore } from '../../auth/store';
 import { setSecret } from '../api';
-import { checkErrors, noErrors, settingsErrors } from '../form-errors';
-import type { SettingsErrors } from '../form-errors';
 import { patchUser } from '../store';
+import { useSettingsForm } from '../use-settings-form';
 
 const FIELDS = ['secret', 'secret_confirmation', 'secret_hint'] as const;
 
@@ -16,40 +13,26 @@ const FIELDS = ['secret', 'secret_confirmation', 'secret_hint'] as const;
 export function PasscodeForm() {
   const { t } = useTranslation();
   const exists = useAuthStore((s) => s.user?.secret_exists ?? false);
-  const [form, setForm] = useState(() => ({
-    secret: '',
-    secret_confirmation: '',
-    secret_hint: useAuthStore.getState().user?.secret_hint ?? '',
-  }));
-  const [errors, setErrors] = useState<SettingsErrors>(noErrors);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setDone(false);
-    const parsed = setSecretRequestSchema.safeParse(form);
-    if (!parsed.success) return setErrors(checkErrors(parsed.error));
-    setErrors(noErrors);
-    setBusy(true);
-    try {
-      await setSecret(form);
-      patchUser({ secret_exists: true, secret_hint: parsed.data.secret_hint });
-      setForm((f) => ({ ...f, secret: '', secret_confirmation: '' }));
-      setDone(true);
-    } catch (error) {
-      setErrors(settingsErrors(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form, setField, errors, busy, done, onSubmit } = useSettingsForm({
+    initial: () => ({
+      secret: '',
+      secret_confirmation: '',
+      secret_hint: useAuthStore.getState().user?.secret_hint ?? '',
+    }),
+    schema: setSecretRequestSchema,
+    fields: FIELDS,
+    save: async (parsed, sent) => {
+      await setSecret(sent);
+      patchUser({ secret_exists: true, secret_hint: parsed.secret_hint });
+      return { ...sent, secret: '', secret_confirmation: '' };
+    },
+  });
 
   const text = (name: (typeof FIELDS)[number]) => ({
     name,
     value: form[name],
     error: errors.fields[name] ? t(errors.fields[name]) : undefined,
-    onChange: (event: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => setField(name, event.target.value),
   });
 
   return (

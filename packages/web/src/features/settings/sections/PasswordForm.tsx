@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordChangeRequestSchema } from '@parley/protocol/settings';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { changePassword } from '../api';
-import { checkErrors, noErrors, settingsErrors } from '../form-errors';
-import type { SettingsErrors } from '../form-errors';
+import { useSettingsForm } from '../use-settings-form';
 
 const FIELDS = ['old_password', 'new_password', 'new_password_confirmation'] as const;
 const empty = { old_password: '', new_password: '', new_password_confirmation: '' };
@@ -14,28 +11,15 @@ const empty = { old_password: '', new_password: '', new_password_confirmation: '
 /** Spec 7 password change; on success every other device is signed out. */
 export function PasswordForm() {
   const { t } = useTranslation();
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<SettingsErrors>(noErrors);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setDone(false);
-    const parsed = passwordChangeRequestSchema.safeParse(form);
-    if (!parsed.success) return setErrors(checkErrors(parsed.error));
-    setErrors(noErrors);
-    setBusy(true);
-    try {
-      await changePassword(form);
-      setForm(empty);
-      setDone(true);
-    } catch (error) {
-      setErrors(settingsErrors(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form, setField, errors, busy, done, onSubmit } = useSettingsForm({
+    initial: () => empty,
+    schema: passwordChangeRequestSchema,
+    fields: FIELDS,
+    save: async (_parsed, sent) => {
+      await changePassword(sent);
+      return empty;
+    },
+  });
 
   const field = (name: (typeof FIELDS)[number], label: string, autoComplete: string) => (
     <TextField
@@ -45,7 +29,7 @@ export function PasswordForm() {
       autoComplete={autoComplete}
       value={form[name]}
       error={errors.fields[name] ? t(errors.fields[name]) : undefined}
-      onChange={(event) => setForm((f) => ({ ...f, [name]: event.target.value }))}
+      onChange={(event) => setField(name, event.target.value)}
     />
   );
 

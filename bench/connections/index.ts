@@ -183,7 +183,10 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
     await closeWorkers(workers);
     await sleep(1000);
     const alive = await ready200();
-    const emfileLines = server.logLines.filter((l) => /EMFILE|too many open files/i.test(l));
+    // The server's own refusal warning (docs/OPERATIONS.md, "Open files") or a raw EMFILE.
+    const emfileLines = server.logLines.filter((l) =>
+      /EMFILE|too many open files|open files: out of sockets/i.test(l),
+    );
     const warnLines = server.logLines.length;
     await server.stop();
 

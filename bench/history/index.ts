@@ -10,7 +10,7 @@ import { round } from '../lib/stats';
 import { opJson } from '../lib/timed';
 import { startWindow, windowJson, windowRows } from '../lib/window';
 import type { HistoryConfig } from './config';
-import { prepare, runOps, SEARCH_HOOK } from './measure';
+import { prepare, runOps } from './measure';
 import { seededStore } from './store';
 
 // history: a big store, seeded straight into the database, then the real
@@ -67,7 +67,6 @@ export async function runHistory(config: HistoryConfig, pinning: Pinning): Promi
         `${o.name} p50/p95/p99/max ms`,
         `${round(o.latency.p50, 2)} / ${round(o.latency.p95, 2)} / ${round(o.latency.p99, 2)} / ${round(o.latency.max, 2)}  (${round(o.perSecond)}/s)`,
       ]),
-      ['search', SEARCH_HOOK ? 'see below' : 'n/a (search not built)'],
       ['errors', errors],
       ['lost', lost],
       ...windowRows(win),
@@ -96,7 +95,6 @@ export async function runHistory(config: HistoryConfig, pinning: Pinning): Promi
       seed_s: round(seedS),
       samples: config.samples,
       queries: Object.fromEntries(ops.map((o) => [o.name, opJson(o)])),
-      search: null,
       throughput_per_s: round(
         ops.reduce((n, o) => n + o.latency.count, 0) / Math.max(0.001, win.seconds),
       ),

@@ -10,7 +10,8 @@ import { messageIdsOf } from './plan';
 // one keep-alive connection: the conversation list (first page and a page
 // deep in it by cursor), a conversation's newest page, an older page by id
 // cursor, "around" a message (jump to a reply or a mention) and the read
-// mark, whose unread recount counts what is left after the marker.
+// mark, whose unread recount counts what is left after the marker, and
+// full-text search over every chat of the user (GET /user/search).
 
 export const OPS = [
   'list_first',
@@ -19,11 +20,25 @@ export const OPS = [
   'history_older',
   'history_around',
   'read_recount',
+  'search',
 ] as const;
 export type OpName = (typeof OPS)[number];
 
-/** Full-text search does not exist yet; when it does, measure it here (see README). */
-export const SEARCH_HOOK: ((api: ApiClient, token: string) => Promise<OpResult>) | null = null;
+/**
+ * Search queries over the seeded vocabulary (lib/rng WORDS): common words
+ * (about one message in six holds each), prefixes and two-word queries, so
+ * both "many matches, newest 20" and "few matches" are sampled.
+ */
+const SEARCH_QUERIES = [
+  'meeting',
+  'invoice',
+  'coffee morning',
+  'budget report',
+  'depl',
+  'wea',
+  'train station late',
+  'zzzz',
+];
 
 export interface Target {
   id: number;
@@ -162,6 +177,12 @@ export async function runOps(
       t.lastRead = Math.max(t.lastRead, target);
       return () =>
         api.request('POST', `/user/messages/read/${t.id}`, { token, json: { message_id: target } });
+    }),
+  );
+  results.push(
+    await timeOp('search', count, () => {
+      const q = encodeURIComponent(rng.pick(SEARCH_QUERIES));
+      return () => api.request('GET', `/user/search?type=messages&q=${q}`, { token });
     }),
   );
   return results;

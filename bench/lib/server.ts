@@ -72,6 +72,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const nodeArgs = ['--import', 'tsx'];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
+  // Extra V8 flags for the server only (e.g. --trace-gc), which NODE_OPTIONS refuses.
+  nodeArgs.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
   let argv = [...options.prefix, process.execPath, ...nodeArgs, 'packages/server/src/main.ts'];
   if (options.nofile !== undefined) {
     // `exec` keeps the pid the server's own, so /proc readings and signals reach it.
@@ -89,6 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     RATE_LIMIT_LOGIN_ACCOUNT_MAX: HIGH_LIMIT,
     RATE_LIMIT_REGISTER_IP_MAX: HIGH_LIMIT,
     RATE_LIMIT_REFRESH_IP_MAX: HIGH_LIMIT,
+    RATE_LIMIT_SEARCH_USER_MAX: HIGH_LIMIT,
   };
   // A run must not reach a database or Redis named in the caller's shell.
   delete env.DATABASE_URL;

@@ -22,6 +22,27 @@ export type ConversationType = (typeof CONVERSATION_TYPES)[number];
 
 export const MEMBER_ROLES = ['owner', 'moderator', 'publisher'] as const;
 
+/** Limits of a custom keyboard (spec 4 Keyboard): rows of buttons, each a short text. */
+export const KEYBOARD_LIMITS = { rows: 8, buttonsPerRow: 6, buttonLength: 64 } as const;
+
+/**
+ * Spec 3/4: the pivot's custom keyboard, rows of button texts shown in place
+ * of typing (a tap sends the button's text). Set through the API; bots and
+ * integrations are its users.
+ */
+export const keyboardSchema = z
+  .array(
+    z
+      .array(z.string().trim().min(1).max(KEYBOARD_LIMITS.buttonLength))
+      .min(1)
+      .max(KEYBOARD_LIMITS.buttonsPerRow),
+  )
+  .min(1)
+  .max(KEYBOARD_LIMITS.rows);
+export type Keyboard = z.infer<typeof keyboardSchema>;
+
+export const keyboardRequestSchema = z.object({ keyboard: keyboardSchema.nullable() });
+
 export const pivotSchema = z.object({
   muted: z.boolean(),
   blocked: z.boolean(),
@@ -34,6 +55,7 @@ export const pivotSchema = z.object({
   cleared: z.number().int(),
   folder_id: id.nullable(),
   notifications: z.boolean(),
+  keyboard: keyboardSchema.nullable(),
   role: z.enum(MEMBER_ROLES).nullable(),
 });
 export type Pivot = z.infer<typeof pivotSchema>;
@@ -111,6 +133,8 @@ export const conversationListQuerySchema = z.object({
   /** Opaque; the next_cursor of the previous page. */
   before_cursor: z.string().max(100).optional(),
   include_hidden: flag01.optional(),
+  /** Only the conversations in this folder of the caller's (folder.ts); another id: none. */
+  folder_id: z.coerce.number().int().positive().optional(),
 });
 
 export const conversationListSchema = z.object({

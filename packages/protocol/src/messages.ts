@@ -26,6 +26,7 @@ export const MSG = {
   csrfMismatch: 'CSRF token mismatch.',
   notFound: 'Not found.',
   validationFailed: 'The given data was invalid.',
+  nulCharacter: 'This text contains a character that is not allowed.',
   malformedJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Unsupported content type.',

@@ -124,6 +124,8 @@ export const userEventFrameSchema = z.object({
     'conversation.deleted',
     'conversation.restored',
     'message.hidden',
+    // The caller's conversation folders (folder.ts): payload {folders}, the whole list.
+    'folders.changed',
   ]),
   payload: z.record(z.string(), z.unknown()),
 });

@@ -24,8 +24,11 @@ import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
 import { createAccessTokens } from './features/auth/tokens';
 import { sessionsRoutes } from './features/sessions/routes';
+import { createSessionsPruneJob } from './features/sessions/prune-job';
 import { createSessionsService } from './features/sessions/service';
 import { usersRoutes } from './features/users/routes';
+import { searchRoutes } from './features/search/routes';
+import { createSearchService } from './features/search/service';
 import { createUsersService } from './features/users/service';
 import { conversationsRoutes } from './features/conversations/routes';
 import { createConversationsService } from './features/conversations/service';
@@ -43,6 +46,8 @@ import { fileDownloadRoutes } from './features/files/download-routes';
 import { createFilesService } from './features/files/service';
 import { createFilesSweepJob } from './features/files/sweep-job';
 import { fileUploadRoutes } from './features/files/upload-routes';
+import { foldersRoutes } from './features/folders/routes';
+import { createFoldersService } from './features/folders/service';
 import { avatarRoutes } from './features/settings/avatar-routes';
 import { settingsRoutes } from './features/settings/routes';
 import { createSettingsService } from './features/settings/service';
@@ -61,6 +66,9 @@ import { registerRateLimits } from './http/rate-limit';
 import { registerSpa } from './http/spa';
 import { validatorCompiler } from './http/validation';
 import { registerGateway } from './realtime/gateway';
+import type { GatewayStats } from './realtime/gateway';
+import { registerMetrics } from './metrics/routes';
+import { registerNodeName } from './http/node-name';
 import { createMemoryPresence } from './realtime/presence';
 import { createEventPublisher } from './realtime/publisher';
 
@@ -143,6 +151,17 @@ export async function buildApp(deps: AppDeps) {
   // Message events carry the message: the publisher reads it through the
   // messages service (built below; only called after a commit).
   const publisher = createEventPublisher(bus, (ids) => messages.byIds(ids), app.log);
+  // Before any route, so every route is timed; the gateway's counts are read once it exists.
+  let gateway: GatewayStats | null = null;
+  registerMetrics(app, {
+    token: config.metricsToken ?? null,
+    sources: {
+      openSockets: () => gateway?.openSockets() ?? 0,
+      framesSent: () => gateway?.framesSent() ?? 0,
+      busStats: bus.stats,
+      publisherStats: publisher.stats,
+    },
+  });
 
   const { db } = deps.store;
   const users = createUsersService(db, now);
@@ -231,6 +250,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('groupInactivityRound', groupInactivity.round);
   if (deps.files?.sweepMs) jobs.start(createFilesSweepJob(files, deps.files.sweepMs));
   app.decorate('filesSweep', files.sweep);
+  if (deps.inactivityJobMs) jobs.start(createSessionsPruneJob(sessions, deps.inactivityJobMs));
+  app.decorate('sessionsPrune', sessions.prune);
   app.decorate('jobs', {
     inactivityRound: inactivity.round,
     runner: jobs,
@@ -238,7 +259,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // Before every other route: @fastify/websocket must see the upgrade requests first.
-  await registerGateway(app, {
+  gateway = await registerGateway(app, {
     ...DEFAULT_REALTIME,
     ...deps.realtime,
     db,
@@ -250,11 +271,17 @@ export async function buildApp(deps: AppDeps) {
     now,
     publicUrl: config.publicUrl,
   });
+  if (config.nodeName) registerNodeName(app, config.nodeName);
   await app.register(healthRoutes({ ping: deps.store.ping }), { prefix: API_BASE });
   await app.register(authRoutes({ auth, limits, guard }), { prefix: API_BASE });
   await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });
+  await app.register(searchRoutes({ search: createSearchService({ db, users }), guard, limits }), {
+    prefix: API_BASE,
+  });
   await app.register(sessionsRoutes({ sessions, guard }), { prefix: API_BASE });
   await app.register(conversationsRoutes({ conversations, guard }), { prefix: API_BASE });
+  const folders = createFoldersService({ db, now, publisher, conversations });
+  await app.register(foldersRoutes({ folders, guard }), { prefix: API_BASE });
   await app.register(messagesRoutes({ messages, guard }), { prefix: API_BASE });
   await app.register(groupsRoutes({ groups, members: groupMembers, guard }), { prefix: API_BASE });
   await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });

@@ -70,4 +70,24 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/LOG_LEVEL must be one of/);
     expect(attempt).toThrow(/RATE_LIMIT_LOGIN_IP_MAX must be greater than 0/);
   });
+
+  it('reads the cluster and metrics variables, off by default', () => {
+    expect(loadConfig({}, '/x')).toMatchObject({
+      redisPrefix: 'parley:',
+      nodeName: null,
+      metricsToken: null,
+    });
+    const token = 'a-long-enough-scrape-token';
+    expect(
+      loadConfig({ REDIS_PREFIX: 'chat2:', NODE_NAME: 'node-1', METRICS_TOKEN: token }, '/x'),
+    ).toMatchObject({ redisPrefix: 'chat2:', nodeName: 'node-1', metricsToken: token });
+  });
+
+  it('refuses a short metrics token and odd names', () => {
+    const attempt = () =>
+      loadConfig({ METRICS_TOKEN: 'short', NODE_NAME: 'a b', REDIS_PREFIX: 'x y' }, '/x');
+    expect(attempt).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(attempt).toThrow(/NODE_NAME may hold/);
+    expect(attempt).toThrow(/REDIS_PREFIX may hold/);
+  });
 });

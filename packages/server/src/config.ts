@@ -23,6 +23,8 @@ export interface RateLimitConfig {
   refreshPerAddress: RateLimitRule;
   /** POST /user/check-secret and the password change, per signed-in user. */
   secretPerUser: RateLimitRule;
+  /** GET /user/search, per signed-in user (every query runs a full-text search). */
+  searchPerUser: RateLimitRule;
 }
 
 export interface AppConfig {
@@ -49,6 +51,15 @@ export interface AppConfig {
   inactivityJobSeconds: number;
   /** The largest file a message may carry (FILE_MAX_MB). */
   fileMaxBytes: number;
+  /** Prefix of every Redis key and channel, so deployments sharing one Redis stay apart. */
+  redisPrefix: string;
+  /**
+   * NODE_NAME: sent as `X-Parley-Node` on every response (and the WebSocket
+   * upgrade), to see which node of a cluster answered. Null: no header.
+   */
+  nodeName: string | null;
+  /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>`; null: /metrics is off. */
+  metricsToken: string | null;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -57,6 +68,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   registerPerAddress: { max: 20, windowSeconds: 3600 },
   refreshPerAddress: { max: 60, windowSeconds: 60 },
   secretPerUser: { max: 5, windowSeconds: 300 },
+  searchPerUser: { max: 120, windowSeconds: 60 },
 };
 
 /** packages/web/dist, found from this file so it does not depend on the working directory. */
@@ -118,6 +130,19 @@ const envSchema = z.object({
     .optional(),
   INACTIVITY_JOB_INTERVAL: positiveInt('INACTIVITY_JOB_INTERVAL').optional(),
   FILE_MAX_MB: positiveInt('FILE_MAX_MB').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_.:-]{1,64}$/,
+      'REDIS_PREFIX may hold letters, digits and _ . : - (64 at most)',
+    )
+    .optional(),
+  NODE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'NODE_NAME may hold letters, digits and _ . - (64 at most)')
+    .optional(),
+  // A bearer token is sent in a header on every scrape: long enough not to be guessed.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 type RuleEnvNames = { max: string; window: string };
@@ -133,6 +158,7 @@ const RULE_ENV: Record<keyof RateLimitConfig, RuleEnvNames> = {
   },
   refreshPerAddress: { max: 'RATE_LIMIT_REFRESH_IP_MAX', window: 'RATE_LIMIT_REFRESH_IP_WINDOW' },
   secretPerUser: { max: 'RATE_LIMIT_SECRET_USER_MAX', window: 'RATE_LIMIT_SECRET_USER_WINDOW' },
+  searchPerUser: { max: 'RATE_LIMIT_SEARCH_USER_MAX', window: 'RATE_LIMIT_SEARCH_USER_WINDOW' },
 };
 
 /** The names of every rate-limit variable, for docs and error messages. */
@@ -204,5 +230,8 @@ export function loadConfig(
     rateLimits,
     inactivityJobSeconds: e.INACTIVITY_JOB_INTERVAL ?? 3600,
     fileMaxBytes: (e.FILE_MAX_MB ?? FILE_MAX_BYTES_DEFAULT / 1024 / 1024) * 1024 * 1024,
+    redisPrefix: e.REDIS_PREFIX ?? 'parley:',
+    nodeName: e.NODE_NAME ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -33,7 +33,8 @@ export const DEFAULT_REALTIME: RealtimeSettings = {
  */
 export interface AppDeps {
   store: Pick<Store, 'db' | 'ping'>;
-  config: Pick<AppConfig, 'publicUrl' | 'webDist' | 'trustProxy' | 'rateLimits' | 'logLevel'>;
+  config: Pick<AppConfig, 'publicUrl' | 'webDist' | 'trustProxy' | 'rateLimits' | 'logLevel'> &
+    Partial<Pick<AppConfig, 'nodeName' | 'metricsToken'>>;
   /** Shared rate-limit counters across nodes; in-memory counters without it. */
   redis?: Redis | null;
   /** Prefix of the rate-limit keys in Redis. */

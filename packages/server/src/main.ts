@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { createRedisBus, reportConnectionErrors } from './bus/redis';
 import { ConfigError, loadConfig } from './config';
+import { guardDescriptors } from './http/descriptors';
 import type { AppConfig } from './config';
 import { createLocalDiskStore } from './storage/local-disk';
 import { openStore } from './store/db';
@@ -48,10 +49,14 @@ async function main(): Promise<void> {
 
   // With Redis, realtime spans nodes: events over pub/sub, presence counted in Redis.
   const bus = config.redisUrl
-    ? createRedisBus(config.redisUrl, { onError: redisError('bus') })
+    ? createRedisBus(config.redisUrl, { prefix: config.redisPrefix, onError: redisError('bus') })
     : undefined;
   const presence = redis
-    ? createRedisPresence(redis, { nodeId: randomUUID(), onError: redisError('presence') })
+    ? createRedisPresence(redis, {
+        nodeId: randomUUID(),
+        prefix: config.redisPrefix,
+        onError: redisError('presence'),
+      })
     : undefined;
 
   // Test-only: the e2e server fetches previews from its test page and nowhere else.
@@ -61,6 +66,7 @@ async function main(): Promise<void> {
     store,
     config,
     redis,
+    rateLimitPrefix: `${config.redisPrefix}rl:`,
     bus,
     presence,
     linkPreviews,
@@ -102,6 +108,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listen: the descriptors open by now are the baseline the socket cap leaves alone.
+  // Lives as long as the process (Fastify takes no hooks once listening).
+  guardDescriptors(app.server, app.log);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import type { Conversation, LastMessage } from '@parley/protocol/conversation';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ServerFrame } from '@parley/protocol/realtime';
-import { can, roleOf } from '@parley/protocol/permissions';
+import { applyInfoChange } from '@parley/protocol/rules/conversation-info';
 import { usernameKey } from '@parley/protocol/rules/username';
 import type { Client } from './harness';
 import type { Person } from './messaging';
@@ -269,12 +269,11 @@ export async function applyEvents(
         case 'member.role':
           break;
         case 'conversation.info': {
-          const { invitation_changed: invitationChanged, ...fields } = frame.payload;
-          Object.assign(c, fields);
-          // The token itself is not broadcast: those who may see it fetch it.
-          if (invitationChanged && can(roleOf(c.pivot.role), 'manage_invites', c.type)) {
-            await refetch(state, id, fetchConversation);
-          }
+          // The web's own rule (protocol): the token itself is not broadcast,
+          // those who may see it fetch it.
+          const change = applyInfoChange(c, frame.payload);
+          Object.assign(c, change.conversation);
+          if (change.refetch) await refetch(state, id, fetchConversation);
           break;
         }
       }

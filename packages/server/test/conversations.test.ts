@@ -305,4 +305,55 @@ describe.each(stores())('conversations ($name)', (backend) => {
     const again = await client.get<ConversationList>('/user/conversations', { token: dave.token });
     expect(again.body.user_seq).toBe(events.length + 1);
   });
+
+  it("keeps a custom keyboard on the caller's pivot only (spec 4 Keyboard)", async () => {
+    const c = await direct(client, alice, bob);
+    const keyboard = [['Yes', 'No'], ['Later']];
+    const set = await client.post(
+      `/user/conversations/${c.id}/keyboard`,
+      { keyboard: [['  Yes ', 'No'], ['Later']] },
+      { token: alice.token },
+    );
+    expect(set.body).toEqual({ status: 'ok' });
+    expect((await pivotOf(client, alice, c.id)).keyboard).toEqual(keyboard);
+    expect((await pivotOf(client, bob, c.id)).keyboard).toBeNull();
+    const event = await ts.store.db
+      .selectFrom('user_events')
+      .select(['type', 'payload'])
+      .where('user_id', '=', alice.id)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.type).toBe('conversation.updated');
+    expect(JSON.parse(String(event.payload))).toEqual({ conversation_id: c.id, keyboard });
+
+    for (const bad of [
+      [],
+      [[]],
+      [['']],
+      [['x'.repeat(65)]],
+      'Yes',
+      [['a', 'b', 'c', 'd', 'e', 'f', 'g']],
+    ]) {
+      const res = await client.post(
+        `/user/conversations/${c.id}/keyboard`,
+        { keyboard: bad },
+        { token: alice.token },
+      );
+      expect(res.status).toBe(422);
+    }
+    const stranger = await person(client);
+    const refused = await client.post(
+      `/user/conversations/${c.id}/keyboard`,
+      { keyboard },
+      { token: stranger.token },
+    );
+    expect(refused.status).toBe(404);
+
+    await client.post(
+      `/user/conversations/${c.id}/keyboard`,
+      { keyboard: null },
+      { token: alice.token },
+    );
+    expect((await pivotOf(client, alice, c.id)).keyboard).toBeNull();
+  });
 });

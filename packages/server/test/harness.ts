@@ -20,6 +20,7 @@ export const NO_LIMITS: RateLimitConfig = {
   registerPerAddress: GENEROUS,
   refreshPerAddress: GENEROUS,
   secretPerUser: GENEROUS,
+  searchPerUser: GENEROUS,
 };
 
 /** A web dist that does not exist: API suites do not need the SPA. */
@@ -35,13 +36,17 @@ export interface ServerOptions extends Partial<AppDeps> {
   webDist?: string;
   rateLimits?: RateLimitConfig;
   publicUrl?: string;
+  /** METRICS_TOKEN and NODE_NAME (off without them). */
+  metricsToken?: string;
+  nodeName?: string;
   /** Adds test-only routes before the app starts listening. */
   beforeListen?: (app: App) => void;
 }
 
 export async function startServer(store: Store, overrides: ServerOptions = {}): Promise<Server> {
   await runMigrations(store.db);
-  const { webDist, rateLimits, beforeListen, publicUrl, ...rest } = overrides;
+  const { webDist, rateLimits, beforeListen, publicUrl, metricsToken, nodeName, ...rest } =
+    overrides;
   const app = await buildApp({
     store,
     config: {
@@ -50,6 +55,8 @@ export async function startServer(store: Store, overrides: ServerOptions = {}): 
       trustProxy: false,
       rateLimits: rateLimits ?? NO_LIMITS,
       logLevel: 'silent',
+      metricsToken: metricsToken ?? null,
+      nodeName: nodeName ?? null,
     },
     logger: false,
     ...rest,

@@ -245,6 +245,8 @@ describe.each(stores())('messages ($name)', (backend) => {
         { token: bob.token },
       );
       expect(partial.body).toMatchObject({ status: 'ok', new_messages: 2 });
+      // Views follow the marker: the next read marks only what it newly covers.
+      expect((await history(client, eve, c.id)).messages.map((m) => m.views)).toEqual([1, 0, 0]);
       const all = await client.post(`/user/messages/read/${c.id}`, {}, { token: bob.token });
       expect(all.body).toMatchObject({ status: 'ok', new_messages: 0 });
       const back = await client.post(

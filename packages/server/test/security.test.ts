@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@parley/protocol/constants';
 import { errorBodySchema } from '@parley/protocol/errors';
+import type { ConversationList } from '@parley/protocol/conversation';
 import { MSG } from '@parley/protocol/messages';
 import { Client, newAccount, registerAndLogin, startServer } from './harness';
 import type { Server } from './harness';
@@ -173,6 +174,33 @@ describe.each(stores())('CSRF and bad input ($name)', (backend) => {
         raw: '{"__proto__":{"polluted":true},"name":"x","username":"x","login":"x","password":"12345"}',
       });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('refuses NUL characters in text (PostgreSQL cannot store them) with a field error', async () => {
+      const account = await registerAndLogin(client);
+      const list = await client.get<ConversationList>('/user/conversations', {
+        token: account.access_token,
+      });
+      const chatId = list.body.conversations.find((c) => c.is_saved)!.id;
+      const send = await client.post(
+        '/user/messages',
+        { conversation_id: chatId, uuid: crypto.randomUUID(), message: 'a\u0000b' },
+        { token: account.access_token },
+      );
+      expect(send.status).toBe(422);
+      expect(send.body.errors).toEqual({ message: [MSG.nulCharacter] });
+      const search = await client.get(`/users/search?q=${encodeURIComponent('ab\u0000')}`, {
+        token: account.access_token,
+      });
+      expect(search.status).toBe(422);
+      expect(search.body.errors).toEqual({ q: [MSG.nulCharacter] });
+      // A backslash followed by "u0000" is ordinary text.
+      const literal = await client.post(
+        '/user/messages',
+        { conversation_id: chatId, uuid: crypto.randomUUID(), message: 'a\\u0000b' },
+        { token: account.access_token },
+      );
+      expect(literal.status).toBe(200);
     });
 
     it('answers wrong types in a valid body with field errors', async () => {

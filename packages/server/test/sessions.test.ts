@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_TOKEN_TTL_SECONDS } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
 import { Client, newAccount, registerAndLogin, startServer } from './harness';
 
@@ -165,5 +166,35 @@ describe.each(stores())('token lifecycle ($name)', (backend) => {
       token: a.access_token,
     });
     expect(after.body.sessions).toHaveLength(1);
+  });
+});
+
+describe.each(stores())('session housekeeping ($name)', (backend) => {
+  let client: Client;
+  const suite = useSuiteServer(backend);
+  beforeAll(() => ({ client } = suite));
+
+  const refresh = (token: string) =>
+    client.post<{ access_token: string; refresh_token: string }>('/user/refresh', {
+      refresh_token: token,
+    });
+
+  it('keeps every token that may still be presented, then prunes what never can be', async () => {
+    const first = await registerAndLogin(client);
+    const second = await refresh(first.refresh_token);
+    expect(second.status).toBe(200);
+    const out = await registerAndLogin(client);
+    expect((await client.post('/logout', {}, { token: out.access_token })).status).toBe(200);
+
+    // Within a refresh lifetime nothing goes: the used token is still recognised.
+    expect(await suite.server.app.sessionsPrune(new Date())).toEqual({ tokens: 0, sessions: 0 });
+    expect((await refresh(second.body.refresh_token)).status).toBe(200);
+
+    // Past it, the tokens and both sessions (one revoked, one unseen) are gone.
+    const later = new Date(Date.now() + (REFRESH_TOKEN_TTL_SECONDS + 3600) * 1000);
+    const pruned = await suite.server.app.sessionsPrune(later);
+    expect(pruned.sessions).toBe(2);
+    expect(pruned.tokens).toBeGreaterThanOrEqual(4);
+    expect(await suite.server.app.sessionsPrune(later)).toEqual({ tokens: 0, sessions: 0 });
   });
 });

@@ -226,6 +226,15 @@ describe.each(stores())('sync equivalence ($name)', (backend) => {
         client.post(`/user/conversations/${chat.id}/mute`, { value: false }, { token: bob.token }),
       ),
     );
+    await verify(f, { [B]: ['conversation.updated'] }, () =>
+      ok(
+        client.post(
+          `/user/conversations/${chat.id}/keyboard`,
+          { keyboard: [['Yes', 'No']] },
+          { token: bob.token },
+        ),
+      ),
+    );
     await verify(f, { [B]: ['conversation.cleared'] }, () =>
       ok(client.post(`/user/conversations/${chat.id}/clear`, {}, { token: bob.token })),
     );

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { setAuthFailureHandler } from './api/auth-failure';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { captureInstallPrompt } from './features/apps/install-store';
 import './app/theme.css';
@@ -20,7 +20,6 @@ setAuthFailureHandler(async () => {
   await logout();
 });
 
-const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
@@ -28,7 +27,9 @@ createRoot(container).render(
   <StrictMode>
     <ErrorBoundary>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </ErrorBoundary>
   </StrictMode>,

@@ -1,9 +1,16 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
+import {
+  OPEN_CONVERSATION_MESSAGE,
+  conversationIdOf,
+  conversationPath,
+} from './features/notifications/click';
+import type { OpenConversationMessage } from './features/notifications/click';
 
 // The app-shell service worker (built to /sw.js by vite-plugin-pwa,
-// injectManifest). Push handling arrives with its own issue.
+// injectManifest). It also owns the clicks on the tabs' message
+// notifications; server push arrives with its own issue.
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -28,6 +35,31 @@ self.addEventListener('fetch', (event) => {
     fetch(request).catch(async () => (await matchPrecache('/index.html')) ?? Response.error()),
   );
 });
+
+// A click on a message notification (features/notifications): bring a tab
+// of the app forward and open that conversation in it — a tab already on
+// it, else a visible one, else any — or open a new window on the chat.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const id = conversationIdOf(event.notification.data);
+  if (id === null) return;
+  event.waitUntil(openConversation(id));
+});
+
+async function openConversation(id: number): Promise<void> {
+  const path = conversationPath(id);
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const rank = (tab: WindowClient) =>
+    new URL(tab.url).pathname === path ? 0 : tab.visibilityState === 'visible' ? 1 : 2;
+  const tab = [...tabs].sort((a, b) => rank(a) - rank(b))[0];
+  if (!tab) {
+    await self.clients.openWindow(path);
+    return;
+  }
+  const message: OpenConversationMessage = { type: OPEN_CONVERSATION_MESSAGE, conversation_id: id };
+  tab.postMessage(message);
+  await tab.focus();
+}
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

@@ -9,7 +9,16 @@
 
 export type BusHandler = (payload: unknown) => void;
 
+/** Running totals for /metrics: plain numbers, bumped once per bus message. */
+export interface BusStats {
+  /** Messages this node published. */
+  published: number;
+  /** Messages this node received and handed to its local handlers. */
+  received: number;
+}
+
 export interface Bus {
+  readonly stats: BusStats;
   publish(channel: string, payload: unknown): Promise<void>;
   /** Resolves once the subscription is live; the returned function removes it. */
   subscribe(channel: string, handler: BusHandler): Promise<() => void>;
@@ -26,6 +35,8 @@ export const channels = {
 /** Local handler sets per channel: the part both implementations share. */
 export class HandlerTable {
   private readonly table = new Map<string, Set<BusHandler>>();
+
+  constructor(private readonly stats: BusStats) {}
 
   /** Adds a handler; true when it is the channel's first. */
   add(channel: string, handler: BusHandler): boolean {
@@ -46,7 +57,10 @@ export class HandlerTable {
   }
 
   dispatch(channel: string, payload: unknown, onError: (error: unknown) => void): void {
-    for (const handler of [...(this.table.get(channel) ?? [])]) {
+    const set = this.table.get(channel);
+    if (!set) return;
+    this.stats.received++;
+    for (const handler of [...set]) {
       try {
         handler(payload);
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { Bus, BusHandler } from './bus';
+import type { Bus, BusHandler, BusStats } from './bus';
 import { HandlerTable } from './bus';
 
 /**
@@ -8,9 +8,12 @@ import { HandlerTable } from './bus';
  * between two apps to stand for two nodes.
  */
 export function createInProcessBus(onError: (error: unknown) => void = () => {}): Bus {
-  const handlers = new HandlerTable();
+  const stats: BusStats = { published: 0, received: 0 };
+  const handlers = new HandlerTable(stats);
   return {
+    stats,
     async publish(channel, payload) {
+      stats.published++;
       // A copy through JSON: subscribers get what Redis would give them.
       const copy: unknown = JSON.parse(JSON.stringify(payload));
       queueMicrotask(() => handlers.dispatch(channel, copy, onError));

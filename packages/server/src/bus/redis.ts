@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Bus, BusHandler } from './bus';
+import type { Bus, BusHandler, BusStats } from './bus';
 import { HandlerTable } from './bus';
 
 /**
@@ -31,7 +31,8 @@ export function createRedisBus(
   const onError = options.onError ?? (() => {});
   const publisher = new Redis(url, { maxRetriesPerRequest: 1 });
   const subscriber = new Redis(url);
-  const handlers = new HandlerTable();
+  const stats: BusStats = { published: 0, received: 0 };
+  const handlers = new HandlerTable(stats);
   /** The SUBSCRIBE of each channel, so a second handler also waits until it is live. */
   const live = new Map<string, Promise<unknown>>();
   // Connection errors are reported, never thrown: ioredis reconnects on its
@@ -51,7 +52,9 @@ export function createRedisBus(
   });
 
   return {
+    stats,
     async publish(channel, payload) {
+      stats.published++;
       await publisher.publish(prefix + channel, JSON.stringify(payload));
     },
     async subscribe(channel: string, handler: BusHandler) {

@@ -23,6 +23,8 @@ export interface Limiters {
   refreshPerAddress: Limiter;
   /** Needs the auth guard to have run: use it as a preHandler. */
   secretPerUser: Limiter;
+  /** Needs the auth guard to have run: use it as a preHandler. */
+  searchPerUser: Limiter;
 }
 
 export interface RateLimitOptions {
@@ -78,5 +80,6 @@ export async function registerRateLimits(
     registerPerAddress: limiter('register-ip', options.rules.registerPerAddress, byAddress),
     refreshPerAddress: limiter('refresh-ip', options.rules.refreshPerAddress, byAddress),
     secretPerUser: limiter('secret-user', options.rules.secretPerUser, byUser),
+    searchPerUser: limiter('search-user', options.rules.searchPerUser, byUser),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { MSG } from '@parley/protocol/messages';
 
 /**
  * A request failed its zod schema. Keeps zod's own issues (with their paths)
@@ -13,10 +14,30 @@ export class RequestValidationError extends Error {
   }
 }
 
+/**
+ * Issues for every string holding a NUL character. No text here ever needs
+ * one, and PostgreSQL cannot store it (the insert would fail as a 500), so
+ * it is refused up front, on every body, query and path, on both stores.
+ */
+function nulIssues(data: unknown, path: PropertyKey[] = [], out: z.core.$ZodIssue[] = []) {
+  if (typeof data === 'string') {
+    if (data.includes('\u0000')) {
+      out.push({ code: 'custom', path, message: MSG.nulCharacter, input: data });
+    }
+  } else if (Array.isArray(data)) {
+    data.forEach((item, i) => nulIssues(item, [...path, i], out));
+  } else if (data !== null && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) nulIssues(value, [...path, key], out);
+  }
+  return out;
+}
+
 /** Replaces fastify-type-provider-zod's validatorCompiler; its serializer and types are kept. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
+    const nul = nulIssues(data);
+    if (nul.length > 0) return { error: new RequestValidationError(nul) };
     const result = schema.safeParse(data);
     return result.success
       ? { value: result.data }

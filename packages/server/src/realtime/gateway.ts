@@ -38,7 +38,18 @@ async function reportOffline(options: GatewayOptions, userIds: number[]): Promis
   }
 }
 
-export async function registerGateway(app: FastifyInstance, options: GatewayOptions) {
+/** What /metrics reads from the gateway. */
+export interface GatewayStats {
+  /** Sockets open now (also those still before hello). */
+  openSockets(): number;
+  /** Frames written to sockets since start. */
+  framesSent(): number;
+}
+
+export async function registerGateway(
+  app: FastifyInstance,
+  options: GatewayOptions,
+): Promise<GatewayStats> {
   const connections = new Set<Connection>();
   const coalescer = new WriteCoalescer();
 
@@ -92,4 +103,5 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
       socket.on('close', () => connections.delete(connection));
     },
   );
+  return { openSockets: () => connections.size, framesSent: () => coalescer.frames };
 }

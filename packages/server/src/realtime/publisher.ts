@@ -79,6 +79,8 @@ export function toUserFrame(row: UserEventRow): UserEventFrame {
 
 export interface RealtimePublisher extends EventPublisher {
   sessionsRevoked(sessionIds: number[]): Promise<void>;
+  /** Messages posted through this node since start (message.new events committed), for /metrics. */
+  readonly stats: { messagesNew: number };
 }
 
 /**
@@ -98,8 +100,11 @@ export function createEventPublisher(
       log.error({ err: error }, `realtime: ${what} failed`);
     }
   };
+  const stats = { messagesNew: 0 };
   return {
+    stats,
     async published(events: AppendedEvents) {
+      for (const row of events.conversation) if (row.type === 'message.new') stats.messagesNew++;
       await safely('publish', async () => {
         const frames = await toConversationFrames(events.conversation, load, events.messages);
         for (const frame of frames) {

@@ -12,9 +12,12 @@ import type { Socket } from 'node:net';
 export class WriteCoalescer {
   private readonly corked = new Set<Socket>();
   private scheduled = false;
+  /** Frames written through this coalescer (/metrics): a plain count, not a metric call per frame. */
+  frames = 0;
 
-  /** Call before writing to `socket`. */
+  /** Call before writing a frame to `socket`. */
   hold(socket: Socket): void {
+    this.frames++;
     if (this.corked.has(socket)) return;
     socket.cork();
     this.corked.add(socket);

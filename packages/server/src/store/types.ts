@@ -135,6 +135,8 @@ export interface ConversationMembersTable {
   last_read_message_id: number | null;
   /** Messages with id <= cleared are hidden for this user. */
   cleared: ColumnType<number, number | undefined, number>;
+  /** JSON rows of button texts (spec 4 Keyboard), or null for none. */
+  keyboard: ColumnType<string | null, string | null | undefined, string | null>;
   folder_id: number | null;
   joined_at: Timestamp;
   /** Left the group, or deleted a one-to-one chat for themselves. */
@@ -229,6 +231,16 @@ export interface FilesTable {
   attached_at: Timestamp | null;
 }
 
+/** A user's conversation folders (0007-folders); conversation_members.folder_id points here. */
+export interface ConversationFoldersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** 0-based order among the user's folders. */
+  position: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -243,6 +255,7 @@ export interface Database {
   link_previews: LinkPreviewsTable;
   job_locks: JobLocksTable;
   files: FilesTable;
+  conversation_folders: ConversationFoldersTable;
 }
 
 export type ConversationRow = Selectable<ConversationsTable>;

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { createElement } from 'react';
+import { render, screen } from '@testing-library/react';
 import { z } from 'zod';
+import { ToasterHost } from '../ui/ToasterHost';
 import { MSG } from '@parley/protocol/messages';
 import { userSchema } from '@parley/protocol/user';
 import {
@@ -152,10 +154,11 @@ describe('http client', () => {
   });
 
   it('shows an "Error / Too many requests." toast on 429', async () => {
-    const toastError = vi.spyOn(toast, 'error');
+    render(createElement(ToasterHost)); // the real toaster, as the app mounts it
     mockFetch(() => json(429, { message: MSG.tooManyRequests }, 'Too Many Requests'));
     await expect(getUser()).rejects.toMatchObject({ status: 429 });
-    expect(toastError).toHaveBeenCalledWith('Error', { description: 'Too many requests.' });
+    expect(await screen.findByText('Too many requests.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
     expect(useErrorList.getState().errors).toEqual([]); // the toast is the whole reaction
   });
 

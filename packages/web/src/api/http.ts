@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { MSG } from '@parley/protocol/messages';
 import { getAccessToken, getRefreshToken } from '../lib/tokens';
 import { translate } from '../lib/i18n';

@@ -30,6 +30,31 @@ describe('crash fallback', () => {
   });
 });
 
+describe('route error boundary', () => {
+  it('clears a caught error when the path changes', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { rerender } = render(
+      <ErrorBoundary resetKey="/chat/1">
+        <Boom />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByTestId('crash')).toBeInTheDocument();
+    rerender(
+      <ErrorBoundary resetKey="/chat/1">
+        <p>fine</p>
+      </ErrorBoundary>,
+    );
+    expect(screen.getByTestId('crash')).toBeInTheDocument(); // same path: still failed
+    rerender(
+      <ErrorBoundary resetKey="/main">
+        <p>fine</p>
+      </ErrorBoundary>,
+    );
+    expect(screen.queryByTestId('crash')).toBeNull();
+    expect(screen.getByText('fine')).toBeInTheDocument();
+  });
+});
+
 describe('chunk loader', () => {
   it('rejects with a ChunkLoadError after the timeout', async () => {
     vi.useFakeTimers();

@@ -1,9 +1,12 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { CrashScreen } from './CrashScreen';
 
-type Props = { children: ReactNode };
+type Props = {
+  children: ReactNode;
+  /** A change of this value (the path) clears a caught error, without remounting the children. */
+  resetKey?: string;
+};
 type State = { error: unknown; failed: boolean };
 
 /** Catches render errors anywhere below (outside the router too) and shows the crash screen. */
@@ -18,13 +21,13 @@ export class ErrorBoundary extends Component<Props, State> {
     console.error('Crash', error, info.componentStack);
   }
 
+  override componentDidUpdate(previous: Props): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) {
+      this.setState({ error: null, failed: false });
+    }
+  }
+
   override render(): ReactNode {
     return this.state.failed ? <CrashScreen error={this.state.error} /> : this.props.children;
   }
-}
-
-/** The router catches errors of route elements (chunk loads included) itself; show the same screen. */
-export function RouteCrash() {
-  const error = useRouteError();
-  return <CrashScreen error={error} />;
 }

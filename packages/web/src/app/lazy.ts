@@ -35,7 +35,11 @@ export function loadWithTimeout<T>(
  * timeout. A failure is thrown during render, so the route's error boundary
  * shows the crash screen.
  */
-export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(
+// `any` props: React.lazy's own bound; the component keeps its real props type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+export function lazyPage<M extends Record<K, AnyComponent>, K extends keyof M & string>(
   load: () => Promise<M>,
   exportName: K,
 ): LazyExoticComponent<M[K]> {

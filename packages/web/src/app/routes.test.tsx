@@ -1,17 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { hasCredentials } from '../lib/tokens';
 import { json, mockFetch, resetBrowserState, sampleUser, signIn } from '../test/http-fixtures';
 import { useSessionStore } from '../features/auth/session-store';
 import { useAuthStore } from '../features/auth/store';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
+
+/** Where the app is now: written by a probe inside the router. */
+const current = { pathname: '' };
+
+function LocationProbe() {
+  current.pathname = useLocation().pathname;
+  return null;
+}
 
 function go(path: string) {
   useSessionStore.setState({ authenticated: hasCredentials() });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return { state: { location: current } };
 }
 
 /** A lazy route chunk imported for the first time in this worker. */

@@ -1,11 +1,14 @@
-import { Navigate } from 'react-router';
+import { Navigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { RouteCrash } from './ErrorBoundary';
 import { DirectRedirect, PublicOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy';
 import { RootLayout } from './RootLayout';
 
 // Spec 2 routes, exactly. Each screen is its own chunk (js/chunks/).
+// Declarative routing (BrowserRouter + useRoutes), not a data router: no
+// route has a loader or an action, and createBrowserRouter's data layer was
+// 17 KB gzip of the first load. Errors in a screen are caught by the error
+// boundary RootLayout puts around it.
 const HomePage = lazyPage(() => import('./HomePage'), 'HomePage');
 const DirectLinkPage = lazyPage(
   () => import('../features/direct/DirectLinkPage'),
@@ -19,7 +22,6 @@ const AppsPage = lazyPage(() => import('../features/apps/AppsPage'), 'AppsPage')
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteCrash />,
     children: [
       {
         path: '/',
@@ -53,3 +55,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The routes above, rendered for the current location. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@parley/protocol/constants';
+import type { Pivot } from '@parley/protocol/conversation';
 import type { User } from '@parley/protocol/user';
 
 // Test helpers: only `fetch` is replaced, with replies shaped like the server's.
@@ -70,4 +71,23 @@ export function resetBrowserState(): void {
 export function signIn(access = 'access-1', refresh: string | null = 'refresh-1'): void {
   document.cookie = `${STORAGE_KEYS.tokenCookie}=${access}; path=/`;
   if (refresh) localStorage.setItem(STORAGE_KEYS.refreshToken, refresh);
+}
+
+/** A member's pivot with the defaults of a fresh link; tests name only what differs. */
+export function samplePivot(over: Partial<Pivot> = {}): Pivot {
+  return {
+    muted: false,
+    blocked: false,
+    pinned: false,
+    hidden: false,
+    new_messages: 0,
+    mentioned_message_id: null,
+    last_read_message_id: null,
+    cleared: 0,
+    folder_id: null,
+    notifications: true,
+    keyboard: null,
+    role: null,
+    ...over,
+  };
 }

@@ -32,7 +32,9 @@ export type UserEventType =
   | 'conversation.cleared'
   | 'conversation.deleted'
   | 'conversation.restored'
-  | 'message.hidden';
+  | 'message.hidden'
+  // The caller's folder list (features/folders).
+  | 'folders.changed';
 
 export interface ConversationEventRow {
   conversation_id: number;

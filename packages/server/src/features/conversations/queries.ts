@@ -77,7 +77,13 @@ const pinnedRank = sql<number>`(case when m.pinned then 1 else 0 end)`;
 export function listPage(
   db: Kysely<Database>,
   userId: number,
-  options: { limit: number; cursor: ListCursor | null; includeHidden: boolean },
+  options: {
+    limit: number;
+    cursor: ListCursor | null;
+    includeHidden: boolean;
+    /** A folder tab: only the links in it (a filter on the same query). */
+    folderId: number | null;
+  },
 ): Promise<AccessRow[]> {
   let query = db
     .selectFrom('conversation_members as m')
@@ -87,6 +93,7 @@ export function listPage(
     .where('m.user_id', '=', userId)
     .where('m.deleted', '=', 0);
   if (!options.includeHidden) query = query.where('m.hidden', '=', 0);
+  if (options.folderId !== null) query = query.where('m.folder_id', '=', options.folderId);
   const cursor = options.cursor;
   if (cursor) {
     query = query.where(

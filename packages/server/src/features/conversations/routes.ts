@@ -4,6 +4,7 @@ import {
   conversationListQuerySchema,
   conversationListSchema,
   conversationParamsSchema,
+  keyboardRequestSchema,
   conversationRequestSchema,
   conversationSchema,
   directRequestSchema,
@@ -44,6 +45,7 @@ export function conversationsRoutes(deps: {
           limit: request.query.limit,
           beforeCursor: request.query.before_cursor,
           includeHidden: request.query.include_hidden,
+          folderId: request.query.folder_id,
         }),
     );
 
@@ -147,6 +149,26 @@ export function conversationsRoutes(deps: {
       async (request) => {
         const { userId } = authOf(request);
         await conversations.setNotifications(userId, request.params.id, request.body.status);
+        return { status: 'ok' as const };
+      },
+    );
+
+    app.post(
+      '/user/conversations/:id/keyboard',
+      {
+        ...base,
+        schema: {
+          ...doc,
+          summary:
+            "Spec 4 Keyboard: a custom keyboard (rows of button texts) on the caller's pivot, or null to remove it.",
+          params: conversationParamsSchema,
+          body: keyboardRequestSchema,
+          response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
+        },
+      },
+      async (request) => {
+        const { userId } = authOf(request);
+        await conversations.setKeyboard(userId, request.params.id, request.body.keyboard);
         return { status: 'ok' as const };
       },
     );

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Conversation, ConversationList, DirectRequest } from '@parley/protocol/conversation';
+import type {
+  Conversation,
+  ConversationList,
+  DirectRequest,
+  Keyboard,
+} from '@parley/protocol/conversation';
 import { MSG } from '@parley/protocol/messages';
 import { GROUP_MSG } from '@parley/protocol/group';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
@@ -180,6 +185,7 @@ export function createConversationsService(
         limit: number;
         beforeCursor?: string | undefined;
         includeHidden?: boolean | undefined;
+        folderId?: number | undefined;
       },
     ): Promise<ConversationList> {
       const cursor = decodeCursor(options.beforeCursor);
@@ -192,6 +198,7 @@ export function createConversationsService(
         limit: options.limit + 1,
         cursor,
         includeHidden: options.includeHidden ?? false,
+        folderId: options.folderId ?? null,
       });
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
@@ -303,6 +310,22 @@ export function createConversationsService(
       await requireAccess(userId, conversationId);
       await changePivot(userId, conversationId, 'conversation.updated', {
         notifications: on ? 1 : 0,
+      });
+    },
+
+    /**
+     * Spec 4 Keyboard: a custom keyboard on the caller's pivot (null: none).
+     * The event carries the rows themselves, as the pivot shows them.
+     */
+    async setKeyboard(userId: number, conversationId: number, keyboard: Keyboard | null) {
+      await requireAccess(userId, conversationId);
+      const at = now().toISOString();
+      await transaction(async (trx) => {
+        await q.updatePivot(trx, userId, conversationId, {
+          keyboard: keyboard === null ? null : JSON.stringify(keyboard),
+        });
+        const payload = { conversation_id: conversationId, keyboard };
+        await appendUserEvent(trx, userId, 'conversation.updated', payload, at);
       });
     },
 

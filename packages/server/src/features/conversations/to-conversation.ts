@@ -1,4 +1,5 @@
-import type { Conversation, Friend, LastMessage } from '@parley/protocol/conversation';
+import { keyboardSchema } from '@parley/protocol/conversation';
+import type { Conversation, Friend, Keyboard, LastMessage } from '@parley/protocol/conversation';
 import type { MessageRef } from '@parley/protocol/message';
 import type { Kysely } from 'kysely';
 import { can, roleOf } from '@parley/protocol/permissions';
@@ -15,6 +16,17 @@ import type { AccessRow, PreviewRow } from './queries';
 /** Spec 3: the stored string 'null' counts as an empty description. */
 const description = (value: string | null) =>
   value === null || value === 'null' || value === '' ? null : value;
+
+/** The stored keyboard (JSON written by setKeyboard); anything unreadable counts as none. */
+function parseKeyboard(value: string | null): Keyboard | null {
+  if (value === null) return null;
+  try {
+    const parsed = keyboardSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 const senderOf = (row: PreviewRow) =>
   row.user_id === null ? null : { id: row.user_id, name: row.sender_name ?? '' };
@@ -105,6 +117,7 @@ export async function toConversations(
         cleared: r.cleared,
         folder_id: r.folder_id,
         notifications: flag(r.notifications),
+        keyboard: parseKeyboard(r.keyboard),
         role: r.role,
       },
       last_seq: r.last_seq,

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conversationSchema } from '@parley/protocol/conversation';
+import { conversationParamsSchema, conversationSchema } from '@parley/protocol/conversation';
 import { avatarNameOk, createFormSchema, GROUP_MSG } from '@parley/protocol/group';
 import { fieldErrors } from '@parley/protocol/errors';
 import type { FieldErrors } from '@parley/protocol/errors';
@@ -14,10 +14,11 @@ import { HttpError } from '../../http/http-error';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { GroupsService } from './service';
 
-// POST /user/groups/create and /user/channels/create: spec 3's form, as
-// multipart (with an optional `avatar` file) or as JSON (no avatar). Every
-// field's message comes back at once, spec 5's texts for name, username and
-// the avatar's extension.
+// The multipart calls of groups and channels. POST /user/groups/create and
+// /user/channels/create: spec 3's form, as multipart (with an optional
+// `avatar` file) or as JSON (no avatar). Every field's message comes back at
+// once, spec 5's texts for name, username and the avatar's extension.
+// POST /user/conversations/{id}/avatar: a new avatar, checked the same way.
 
 const LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 12, parts: 13 };
 
@@ -102,5 +103,31 @@ export function createRoutes(deps: { groups: GroupsService; guard: Guard }): Fas
         },
       );
     }
+
+    app.post(
+      '/user/conversations/:id/avatar',
+      {
+        onRequest: [deps.guard],
+        schema: {
+          tags: ['groups'],
+          summary:
+            'Set or replace the avatar of a group or channel (multipart `avatar`, jpg/jpeg/png; edit_info).',
+          security: bearerSecurity,
+          consumes: ['multipart/form-data'],
+          params: conversationParamsSchema,
+          response: { 200: conversationSchema, ...errorReplies(401, 403, 404, 413, 422) },
+        },
+      },
+      async (request) => {
+        const raw = request.isMultipart() ? await readForm(request) : null;
+        const avatar = raw?.avatar ?? null;
+        if (!avatar)
+          throw new HttpError(422, MSG.validationFailed, { avatar: [MSG.avatarRequired] });
+        if (!avatarNameOk(avatar.filename)) {
+          throw new HttpError(422, MSG.validationFailed, { avatar: [GROUP_MSG.avatarExtension] });
+        }
+        return deps.groups.setAvatar(authOf(request).userId, request.params.id, avatar.data);
+      },
+    );
   };
 }

@@ -213,6 +213,14 @@ export function createGroupsService(deps: {
       return conversations.get(userId, conversationId);
     },
 
+    /** A new avatar (or a replacement): checked like the create form's, by the caller's right first. */
+    async setAvatar(userId: number, conversationId: number, data: Buffer): Promise<Conversation> {
+      requireCan(await conversations.requireAccess(userId, conversationId), 'edit_info');
+      const avatar = await deps.storeAvatar(data);
+      await saveInfo(conversationId, { avatar }, { avatar });
+      return conversations.get(userId, conversationId);
+    },
+
     /** Spec 7: POST /user/role. The owner alone; 'owner' hands ownership on (they become moderator). */
     async setRole(
       userId: number,

@@ -157,32 +157,67 @@ export function newestLive(db: Kysely<Database>, conversationId: number) {
     .executeTakeFirst();
 }
 
-/** Others' messages the reader can see after `after`: the unread counter. */
+/** The conversation's newest message id (0 when it has none). */
+export async function lastMessageId(db: Kysely<Database>, conversationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('last_message_id')
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  return row?.last_message_id ?? 0;
+}
+
+/**
+ * Others' messages the reader can see after `after`: the unread counter.
+ * A range scan of messages(conversation_id, id) over what is left unread, so
+ * the caller skips it when nothing is (a read up to the newest message).
+ */
 export async function countUnread(
   db: Kysely<Database>,
   v: Visibility,
   after: number,
 ): Promise<number> {
-  const row = await visible(db, v)
-    .clearSelect()
+  const row = await db
+    .selectFrom('messages as msg')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('msg.id', '>', after)
+    .where('msg.conversation_id', '=', v.conversationId)
+    .where('msg.deleted_at', 'is', null)
+    .where('msg.id', '>', Math.max(after, v.cleared))
     .where((eb) => eb.or([eb('msg.user_id', 'is', null), eb('msg.user_id', '!=', v.userId)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('message_hidden as h')
+            .select(sql`1`.as('one'))
+            .whereRef('h.message_id', '=', 'msg.id')
+            .where('h.user_id', '=', v.userId),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
-/** Spec 4, Views: others' messages up to `upTo` become viewed. Returns how many changed. */
+/**
+ * Spec 4, Views: others' messages in (after, upTo] become viewed. Returns
+ * how many changed. The caller passes the reader's previous marker as
+ * `after`: everything up to it was marked by that earlier read (the marker
+ * only moves through reads), so a read costs what it newly covers, not the
+ * whole history.
+ */
 export async function markViewed(
   db: Kysely<Database>,
   conversationId: number,
   readerId: number,
+  after: number,
   upTo: number,
 ): Promise<number> {
   const result = await db
     .updateTable('messages')
     .set({ views: 1 })
     .where('conversation_id', '=', conversationId)
+    .where('id', '>', after)
     .where('id', '<=', upTo)
     .where('views', '=', 0)
     .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '!=', readerId)]))

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  ForwardRequest,
-  HistoryReply,
-  Message,
-  MessageRef,
-  ReadReply,
-} from '@parley/protocol/message';
+import type { ForwardRequest, HistoryReply, Message, MessageRef } from '@parley/protocol/message';
 import { FILE_MESSAGE_TYPES, FILE_MSG } from '@parley/protocol/file';
 import { MSG } from '@parley/protocol/messages';
 import { can, roleOf } from '@parley/protocol/permissions';
@@ -27,7 +21,8 @@ import type { ConversationsService } from '../conversations/service';
 import { attachUpload } from '../files/queries';
 import { postRefusal } from '../groups/access';
 import * as q from './queries';
-import { forbidden, invalid, MAX_ID, mentionKeys, NO_VIEWS, notFound, visibility } from './rules';
+import { forbidden, invalid, MAX_ID, mentionKeys, notFound, visibility } from './rules';
+import { createReadMarks } from './read-marks';
 import { toMessages } from './to-message';
 
 export interface SendInput {
@@ -53,6 +48,7 @@ export function createMessagesService(
   files: FileLinks = { release: async () => undefined },
 ) {
   const transaction = eventTransaction(db, publisher);
+  const read = createReadMarks({ now, conversations, transaction });
 
   async function one(id: number, from: Kysely<Database> = db): Promise<Message> {
     const row = await q.findById(from, id);
@@ -327,69 +323,7 @@ export function createMessagesService(
       return { messages: await toMessages(db, rows), has_older: hasOlder, has_newer: hasNewer };
     },
 
-    /**
-     * Spec 7 read: the marker only moves forward; unread is recounted from
-     * it; a mention read past is cleared; others' messages become viewed.
-     */
-    async read(
-      userId: number,
-      conversationId: number,
-      messageId: number | null,
-    ): Promise<ReadReply> {
-      const access = await conversations.requireAccess(userId, conversationId);
-      const newest = access.last_message_id ?? 0;
-      const target = Math.min(messageId ?? newest, newest);
-      const upTo = Math.max(target, access.last_read_message_id ?? 0);
-      const at = now().toISOString();
-      const newMessages = await transaction(async (trx) => {
-        await conversations.lock(trx, access.id);
-        const count = await q.countUnread(
-          trx,
-          visibility(userId, access),
-          Math.max(upTo, access.cleared),
-        );
-        const mention =
-          access.mentioned_message_id !== null && access.mentioned_message_id <= upTo
-            ? null
-            : access.mentioned_message_id;
-        const lastRead = upTo > 0 ? upTo : access.last_read_message_id;
-        await conversations.updatePivot(trx, userId, conversationId, {
-          last_read_message_id: lastRead,
-          new_messages: count,
-          mentioned_message_id: mention,
-        });
-        // The pivot's values as stored (null, not 0, while nothing was ever read).
-        const payload = {
-          conversation_id: conversationId,
-          last_read_message_id: lastRead,
-          new_messages: count,
-          mentioned_message_id: mention,
-        };
-        await appendUserEvent(trx, userId, 'conversation.read', payload, at);
-        // A channel counts its readers: each post's views rise once per
-        // subscriber, as their read marker (which never moves back) passes it.
-        // No event: one per read would reach every subscriber; counts come
-        // with history and the conversation fetch.
-        const before = access.last_read_message_id ?? 0;
-        if (access.type === 'channel' && upTo > before) {
-          await q.countViews(trx, conversationId, userId, Math.max(before, access.cleared), upTo);
-        }
-        if (
-          !NO_VIEWS.has(access.type) &&
-          upTo > 0 &&
-          (await q.markViewed(trx, conversationId, userId, upTo)) > 0
-        ) {
-          const viewed = { user_id: userId, up_to: upTo };
-          await appendConversationEvent(trx, conversationId, 'message.viewed', viewed, at);
-        }
-        return count;
-      });
-      return {
-        status: 'ok',
-        new_messages: newMessages,
-        unread_count: await conversations.globalUnread(userId),
-      };
-    },
+    read,
 
     /** Copies into another conversation; each copy's forwarded_id names the first original. */
     async forward(userId: number, input: ForwardRequest): Promise<Message[]> {

@@ -146,3 +146,30 @@ export function listActiveSessions(
     .orderBy('id', 'desc')
     .execute();
 }
+
+/**
+ * Housekeeping: refresh tokens past their expiry (used ones were kept until
+ * then so a replay could still be recognised and revoke the family), and
+ * sessions revoked, or unseen for a whole refresh lifetime, before `before`.
+ * A session's tokens go with it (ON DELETE CASCADE). Returns what went.
+ */
+export async function pruneExpired(
+  db: Kysely<Database>,
+  tokensExpiredBefore: string,
+  sessionsEndedBefore: string,
+): Promise<{ tokens: number; sessions: number }> {
+  const tokens = await db
+    .deleteFrom('refresh_tokens')
+    .where('expires_at', '<', tokensExpiredBefore)
+    .executeTakeFirst();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', '<', sessionsEndedBefore),
+        eb('last_seen_at', '<', sessionsEndedBefore),
+      ]),
+    )
+    .executeTakeFirst();
+  return { tokens: Number(tokens.numDeletedRows), sessions: Number(sessions.numDeletedRows) };
+}

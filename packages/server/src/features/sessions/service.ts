@@ -125,6 +125,17 @@ export function createSessionsService(
       return revokeSessions({ userId }, now().toISOString());
     },
 
+    /**
+     * Deletes what can never be used again: tokens past expiry, and sessions
+     * revoked or unseen for a whole refresh lifetime (only expired tokens
+     * left). Both only once a refresh lifetime has passed, so a replayed
+     * token is still recognised as long as it could have been valid.
+     */
+    async prune(at: Date = now()): Promise<{ tokens: number; sessions: number }> {
+      const lifetimeAgo = new Date(at.getTime() - options.refreshTtlSeconds * 1000).toISOString();
+      return q.pruneExpired(db, at.toISOString(), lifetimeAgo);
+    },
+
     async list(userId: number, currentSessionId: number): Promise<Session[]> {
       // A session unseen for a whole refresh lifetime has only expired tokens left.
       const seenSince = new Date(now().getTime() - options.refreshTtlSeconds * 1000).toISOString();

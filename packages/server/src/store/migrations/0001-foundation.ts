@@ -1,21 +1,10 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { isPostgres } from '../dialect';
+import type { Kysely } from 'kysely';
+import { idColumn } from '../migration-columns';
 
 // Users, sessions, refresh tokens and the server's own keys. Written once
 // for both dialects: the only difference is how an auto-increment id is
 // spelled, and timestamps use `timestamptz` (a real type in PostgreSQL,
 // plain text affinity-wise in SQLite, where ISO strings are stored).
-
-type IdType = 'serial' | 'integer';
-
-function idColumn(
-  db: Kysely<unknown>,
-): [IdType, (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
-  return isPostgres(db)
-    ? ['serial', (c) => c.primaryKey()]
-    : // AUTOINCREMENT: ids of deleted rows are never handed out again.
-      ['integer', (c) => c.primaryKey().autoIncrement()];
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const [idType, id] = idColumn(db);

@@ -1,5 +1,5 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { isPostgres } from '../dialect';
+import type { Kysely } from 'kysely';
+import { idColumn } from '../migration-columns';
 
 // Conversations, their per-user links (the spec's pivot), messages, and the
 // two event logs realtime will resume from: conversation_events (one
@@ -9,14 +9,6 @@ import { isPostgres } from '../dialect';
 // No foreign keys from conversations to messages (last_message_id,
 // pinned_message_id) and none on parent_id/forwarded_id: they would make
 // the two tables depend on each other, and a deleted message stays a row.
-
-function idColumn(
-  db: Kysely<unknown>,
-): ['serial' | 'integer', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
-  return isPostgres(db)
-    ? ['serial', (c) => c.primaryKey()]
-    : ['integer', (c) => c.primaryKey().autoIncrement()];
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const [idType, id] = idColumn(db);

@@ -1,5 +1,5 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { isPostgres } from '../dialect';
+import type { Kysely } from 'kysely';
+import { idColumn } from '../migration-columns';
 
 // Files in conversations. A row per upload: the blob keys of the original
 // and of an image's thumbnail, the sniffed type, the sanitized name, and the
@@ -8,14 +8,6 @@ import { isPostgres } from '../dialect';
 // forwards make more messages point at the same row. messages.file_id is the
 // link: delete-for-everyone clears it, and a file no message points at any
 // more is removed with its blobs.
-
-function idColumn(
-  db: Kysely<unknown>,
-): ['serial' | 'integer', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
-  return isPostgres(db)
-    ? ['serial', (c) => c.primaryKey()]
-    : ['integer', (c) => c.primaryKey().autoIncrement()];
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const [idType, id] = idColumn(db);

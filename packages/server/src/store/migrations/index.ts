@@ -5,6 +5,9 @@ import * as linkPreviews from './0003-link-previews';
 import * as settings from './0004-settings';
 import * as groups from './0005-groups';
 import * as files from './0006-files';
+import * as folders from './0007-folders';
+import * as search from './0008-search';
+import * as keyboard from './0009-keyboard';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -16,4 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0004-settings': settings,
   '0005-groups': groups,
   '0006-files': files,
+  '0007-folders': folders,
+  '0008-search': search,
+  '0009-keyboard': keyboard,
 };

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Dexie from 'dexie';
 import { STORAGE_KEYS } from '@parley/protocol/constants';
 import { CACHE_DB_NAME, cacheDb } from '../../lib/cache-db';
 import { setNavigator } from '../../lib/navigation';
@@ -7,6 +6,8 @@ import { getAccessToken } from '../../lib/tokens';
 import { json, mockFetch, resetBrowserState, signIn } from '../../test/http-fixtures';
 import { logout } from './logout';
 import { useSessionStore } from './session-store';
+
+const cacheExists = async () => (await indexedDB.databases()).some((d) => d.name === CACHE_DB_NAME);
 
 /** jsdom has no Cache Storage: a small in-memory stand-in. */
 function stubCaches() {
@@ -34,8 +35,8 @@ describe('logout (spec 4)', () => {
     localStorage.setItem(STORAGE_KEYS.locale, 'ru');
     localStorage.setItem(STORAGE_KEYS.sidebar, '1');
     localStorage.setItem(`${STORAGE_KEYS.draftPrefix}5`, 'hello');
-    await cacheDb.meta.put({ key: 'probe', value: 1 });
-    expect(await Dexie.exists(CACHE_DB_NAME)).toBe(true);
+    await (await cacheDb()).put('meta', { key: 'probe', value: 1 });
+    expect(await cacheExists()).toBe(true);
     const caches = stubCaches();
     const navigate = vi.fn();
     setNavigator(navigate);
@@ -46,7 +47,7 @@ describe('logout (spec 4)', () => {
     expect(fetchSpy.mock.calls[0]![0]).toBe('/api/v1/logout');
     expect(getAccessToken()).toBeNull();
     expect(document.cookie).not.toContain('token=');
-    expect(await Dexie.exists(CACHE_DB_NAME)).toBe(false);
+    expect(await cacheExists()).toBe(false);
     expect(caches.size).toBe(0);
     expect({ ...localStorage }).toEqual({ [STORAGE_KEYS.locale]: 'ru' });
     expect(useSessionStore.getState().authenticated).toBe(false);
@@ -71,7 +72,7 @@ describe('logout (spec 4)', () => {
     stubCaches();
     setNavigator(vi.fn());
     await logout();
-    await cacheDb.meta.put({ key: 'again', value: 2 });
-    expect(await cacheDb.meta.get('again')).toEqual({ key: 'again', value: 2 });
+    await (await cacheDb()).put('meta', { key: 'again', value: 2 });
+    expect(await (await cacheDb()).get('meta', 'again')).toEqual({ key: 'again', value: 2 });
   });
 });

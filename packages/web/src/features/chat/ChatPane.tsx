@@ -1,12 +1,24 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { useConversationStore } from '../conversations/store';
 import { useGroupUi } from '../groups/store';
-import { ConversationView } from '../messages/ConversationView';
 import { useConversationMenu } from './ConversationMenuHost';
 import { parseConversationId } from './route-id';
+import { loadConversationView } from './load-conversation-view';
+import { lazyPage } from '../../app/lazy';
+
+// The open conversation (history, composer, menus, previews) is its own
+// chunk: the chat list paints without it, and ChatShell fetches it as soon
+// as the list is up (load-conversation-view.ts), so opening a chat rarely waits.
+const ConversationView = lazyPage(loadConversationView, 'ConversationView');
+
+const pending = (
+  <section className="chat-pane chat-pane-empty">
+    <Spinner size={40} />
+  </section>
+);
 
 /** The main pane: nothing chosen, not found, or the open conversation. */
 export function ChatPane({ requested }: { requested: string | undefined }) {
@@ -54,20 +66,16 @@ export function ChatPane({ requested }: { requested: string | undefined }) {
   }
   if (conversation) {
     return (
-      <ConversationView
-        key={conversation.id}
-        conversation={conversation}
-        onMore={(x, y) => openMenu(conversation.id, x, y)}
-      />
+      <Suspense fallback={pending}>
+        <ConversationView
+          key={conversation.id}
+          conversation={conversation}
+          onMore={(x, y) => openMenu(conversation.id, x, y)}
+        />
+      </Suspense>
     );
   }
-  if (id !== null && missing !== id) {
-    return (
-      <section className="chat-pane chat-pane-empty">
-        <Spinner size={40} />
-      </section>
-    );
-  }
+  if (id !== null && missing !== id) return pending;
   return (
     <section className="chat-pane chat-pane-empty" data-testid="chat-not-found">
       <div className="chat-pane-note">

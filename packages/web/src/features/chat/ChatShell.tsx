@@ -3,9 +3,11 @@ import { useParams } from 'react-router';
 import { useAuthStore } from '../auth/store';
 import { useUnreadTitle } from '../conversations/use-unread-title';
 import { GroupsHost } from '../groups/GroupsHost';
+import { useOpenConversation } from '../notifications/view';
 import { SettingsHost } from '../settings/SettingsHost';
 import { ChatPane } from './ChatPane';
 import { ConversationMenuHost } from './ConversationMenuHost';
+import { prefetchConversationView } from './load-conversation-view';
 import { OfflineBanner } from './OfflineBanner';
 import { startRealtime } from './realtime';
 import { parseConversationId } from './route-id';
@@ -21,9 +23,12 @@ export function ChatShell() {
   const loadUser = useAuthStore((s) => s.loadUser);
   const collapsed = useSidebarStore((s) => s.collapsed);
   useUnreadTitle();
+  // No notification for the chat on screen (features/notifications).
+  useOpenConversation(parseConversationId(id));
 
   // One socket per tab while the signed-in chat is on screen; stopped on leaving or logout.
   useEffect(() => startRealtime(), []);
+  useEffect(() => prefetchConversationView(), []);
 
   // After a reload the user is not in memory yet (only the tokens are).
   useEffect(() => {

@@ -11,6 +11,7 @@ import {
 } from '../conversations/ui/ConversationMenu';
 import type { ConversationAction } from '../conversations/ui/ConversationMenu';
 import { useMessageStore } from '../messages/store';
+import { FolderPicker, useFolderPicker } from '../folders/FolderPicker';
 
 // One conversation menu for the whole chat screen: a list row's right-click
 // and the chat header's "⋯" both open it here.
@@ -63,7 +64,8 @@ export function ConversationMenuHost({ activeId }: { activeId: number | null }) 
     const id = menu?.id;
     close();
     if (id === undefined) return;
-    if (action === 'clear' || action === 'delete') setConfirming({ id, action });
+    if (action === 'folder') useFolderPicker.getState().open(id, menu?.x ?? 0, menu?.y ?? 0);
+    else if (action === 'clear' || action === 'delete') setConfirming({ id, action });
     else void run(id, action).catch(() => undefined);
   };
 
@@ -78,6 +80,7 @@ export function ConversationMenuHost({ activeId }: { activeId: number | null }) 
           onClose={onClose}
         />
       ) : null}
+      <FolderPicker />
       {confirming ? (
         <ConfirmDialog
           text={t(`conversations.confirm.${confirming.action}`)}

@@ -1,27 +1,31 @@
-import { useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { lazyPage } from '../../app/lazy';
 import { Logo } from '../../ui/Logo';
 import { matchesQuery } from '../conversations/list-item';
-import { openDirectChat } from '../conversations/open-direct';
 import { ConversationList } from '../conversations/ui/ConversationList';
-import { UserResults } from '../conversations/ui/UserResults';
 import { useConversationList } from '../conversations/use-conversation-list';
-import { useUserSearch } from '../conversations/use-user-search';
+import { FolderTabs } from '../folders/FolderTabs';
+import { useFolderView } from '../folders/use-folder-view';
+import { useSearchBox } from '../search/use-search-box';
 import { useConversationMenu } from './ConversationMenuHost';
 import { useSidebarStore } from './sidebar-store';
 import { UserMenu } from './UserMenu';
 
+// Loaded with the first search, not with the chat list.
+const SearchPanel = lazyPage(() => import('../search/SearchPanel'), 'SearchPanel');
+
 export function Sidebar({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const { items, loading, loadMore } = useConversationList();
-  const people = useUserSearch(query);
+  const clearQuery = useCallback(() => setQuery(''), []);
+  const box = useSearchBox(query, items, clearQuery);
   const collapsed = useSidebarStore((s) => s.collapsed);
   const toggle = useSidebarStore((s) => s.toggle);
   const openMenu = useConversationMenu((s) => s.open);
-  const visible = items.filter((item) => matchesQuery(item, query));
+  const folderView = useFolderView(items, loadMore);
+  const visible = folderView.items.filter((item) => matchesQuery(item, query));
 
   return (
     <aside className="sidebar" aria-label={t('chat.conversations')}>
@@ -71,26 +75,27 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
           onChange={(e) => setQuery(e.target.value)}
           placeholder={t('chat.search')}
           aria-label={t('chat.search')}
+          {...box.inputProps}
         />
       </div>
-      <ConversationList
-        items={visible}
-        activeId={activeId}
-        loading={loading}
-        searching={query.trim() !== ''}
-        onEndReached={query.trim() === '' ? loadMore : undefined}
-        onMenu={(id, event) => {
-          event.preventDefault();
-          openMenu(id, event.clientX, event.clientY);
-        }}
-      />
-      <UserResults
-        users={people}
-        onPick={(user) => {
-          setQuery('');
-          void openDirectChat({ user_id: user.id }).then((id) => navigate(`/chat/${id}`));
-        }}
-      />
+      <FolderTabs />
+      {box.open ? (
+        <Suspense fallback={null}>
+          <SearchPanel box={box} />
+        </Suspense>
+      ) : (
+        <ConversationList
+          items={visible}
+          activeId={activeId}
+          loading={loading}
+          searching={query.trim() !== ''}
+          onEndReached={query.trim() === '' ? folderView.loadMore : undefined}
+          onMenu={(id, event) => {
+            event.preventDefault();
+            openMenu(id, event.clientX, event.clientY);
+          }}
+        />
+      )}
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDb } from '../../lib/cache-db';
+import { cacheDb, deleteCacheDb, allowCacheWrites } from '../../lib/cache-db';
 import { accessTokenUserId } from '../../lib/tokens';
 import { resetBrowserState, signIn } from '../../test/http-fixtures';
 import { useConversationStore } from '../conversations/store';
@@ -17,7 +17,7 @@ async function writeAs(owner: number, userSeq: number) {
   useConversationStore.setState({ userSeq: userSeq + 1 }); // a change schedules a write
   stop(); // stopping flushes the pending write
   // The write is async inside stop(); wait until it landed.
-  for (let i = 0; i < 50 && (await cacheDb.meta.get('owner')) === undefined; i++) {
+  for (let i = 0; i < 50 && (await (await cacheDb()).get('meta', 'owner')) === undefined; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -25,7 +25,8 @@ async function writeAs(owner: number, userSeq: number) {
 describe('cache owner', () => {
   beforeEach(async () => {
     resetBrowserState();
-    await cacheDb.delete({ disableAutoOpen: false });
+    await deleteCacheDb();
+    allowCacheWrites();
   });
   afterEach(() => useConversationStore.getState().reset());
 
@@ -39,8 +40,8 @@ describe('cache owner', () => {
   it('drops another user’s cache instead of showing it', async () => {
     await writeAs(7, 40);
     expect(await readCache(8)).toBeNull();
-    expect(await cacheDb.meta.get('owner')).toBeUndefined();
-    expect(await cacheDb.meta.get('user_seq')).toBeUndefined();
+    expect(await (await cacheDb()).get('meta', 'owner')).toBeUndefined();
+    expect(await (await cacheDb()).get('meta', 'user_seq')).toBeUndefined();
   });
 
   it('trusts the cache while the user is not known yet (no access cookie)', async () => {

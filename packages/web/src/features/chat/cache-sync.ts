@@ -3,7 +3,7 @@ import { conversationSchema } from '@parley/protocol/conversation';
 import type { Conversation } from '@parley/protocol/conversation';
 import { messageRefSchema, messageSchema } from '@parley/protocol/message';
 import type { Message } from '@parley/protocol/message';
-import { cacheDb, cacheWritable } from '../../lib/cache-db';
+import { CACHE_STORES, cacheDb, cacheWritable } from '../../lib/cache-db';
 import { useConversationStore } from '../conversations/store';
 import type { PendingMessage } from '../messages/reducers';
 import { useMessageStore } from '../messages/store';
@@ -50,34 +50,26 @@ function valid<T>(schema: z.ZodType<T>, rows: unknown[]): T[] {
 const count = z.number().int().nonnegative();
 
 async function clearCache(): Promise<void> {
-  await cacheDb.transaction(
-    'rw',
-    [cacheDb.conversations, cacheDb.threads, cacheDb.pending, cacheDb.meta],
-    async () => {
-      await Promise.all([
-        cacheDb.conversations.clear(),
-        cacheDb.threads.clear(),
-        cacheDb.pending.clear(),
-        cacheDb.meta.clear(),
-      ]);
-    },
-  );
+  const tx = (await cacheDb()).transaction(CACHE_STORES, 'readwrite');
+  await Promise.all([...CACHE_STORES.map((name) => tx.objectStore(name).clear()), tx.done]);
 }
 
 /** The cached state of `owner` (null: unknown yet, trust the cache); another user's is deleted. */
 export async function readCache(owner: number | null): Promise<CacheSnapshot | null> {
   try {
-    const cachedOwner = (await cacheDb.meta.get(OWNER_KEY))?.value;
+    const db = await cacheDb();
+    const cachedOwner = (await db.get('meta', OWNER_KEY))?.value;
     if (owner !== null && cachedOwner !== undefined && cachedOwner !== owner) {
       await clearCache();
       return null;
     }
+    const tx = db.transaction(CACHE_STORES, 'readonly');
     const [conversations, threads, pending, unread, userSeq] = await Promise.all([
-      cacheDb.conversations.toArray(),
-      cacheDb.threads.toArray(),
-      cacheDb.pending.toArray(),
-      cacheDb.meta.get('unread_total'),
-      cacheDb.meta.get('user_seq'),
+      tx.objectStore('conversations').getAll(),
+      tx.objectStore('threads').getAll(),
+      tx.objectStore('pending').getAll(),
+      tx.objectStore('meta').get('unread_total'),
+      tx.objectStore('meta').get('user_seq'),
     ]);
     return {
       conversations: valid(
@@ -117,31 +109,29 @@ export function persistToCache(owner: () => number | null): () => void {
     );
     const nextWritten = new Map(Object.entries(threads).map(([id, t]) => [Number(id), t]));
     try {
-      await cacheDb.transaction(
-        'rw',
-        [cacheDb.conversations, cacheDb.threads, cacheDb.pending, cacheDb.meta],
-        async () => {
-          await cacheDb.conversations.clear();
-          await cacheDb.conversations.bulkPut(
-            Object.values(byId).map((c) => ({ id: c.id, data: c })),
-          );
-          for (const [id, thread] of changed) {
-            await cacheDb.threads.put({
-              conversation_id: Number(id),
-              messages: thread.messages.slice(-CACHED_MESSAGES),
-            });
-          }
-          await cacheDb.pending.clear();
-          await cacheDb.pending.bulkPut(
-            Object.values(pending).map((p) => ({ uuid: p.uuid, data: p })),
-          );
-          await cacheDb.meta.bulkPut([
-            { key: 'unread_total', value: unreadTotal },
-            { key: 'user_seq', value: userSeq },
-            ...(ownerId === null ? [] : [{ key: OWNER_KEY, value: ownerId }]),
-          ]);
-        },
-      );
+      // One transaction: a reload sees the whole write or none of it.
+      const tx = (await cacheDb()).transaction(CACHE_STORES, 'readwrite');
+      const conversations = tx.objectStore('conversations');
+      const pendingStore = tx.objectStore('pending');
+      // IndexedDB runs a transaction's requests in order: the clears land before the puts.
+      await Promise.all([
+        conversations.clear(),
+        ...Object.values(byId).map((c) => conversations.put({ id: c.id, data: c })),
+        ...changed.map(([id, thread]) =>
+          tx.objectStore('threads').put({
+            conversation_id: Number(id),
+            messages: thread.messages.slice(-CACHED_MESSAGES),
+          }),
+        ),
+        pendingStore.clear(),
+        ...Object.values(pending).map((p) => pendingStore.put({ uuid: p.uuid, data: p })),
+        tx.objectStore('meta').put({ key: 'unread_total', value: unreadTotal }),
+        tx.objectStore('meta').put({ key: 'user_seq', value: userSeq }),
+        ...(ownerId === null
+          ? []
+          : [tx.objectStore('meta').put({ key: OWNER_KEY, value: ownerId })]),
+        tx.done,
+      ]);
       writtenThreads = nextWritten;
     } catch (error) {
       console.warn('cache: write failed', error);

@@ -14,8 +14,11 @@ import { toLastMessage } from '../conversations/events';
 import { useLiveStore } from '../conversations/live-store';
 import { resumePositions } from '../conversations/reducers';
 import { useConversationStore } from '../conversations/store';
+import { useFolderStore } from '../folders/store';
 import { noteMembershipFrame } from '../groups/membership-events';
 import { useMessageStore } from '../messages/store';
+import { startNotifications } from '../notifications/notifier';
+import type { Notifier } from '../notifications/notifier';
 import { applyOwnProfile } from '../settings/store';
 import { persistToCache, readCache } from './cache-sync';
 
@@ -29,6 +32,8 @@ const RELOAD_GUARD = 'parley-version-reload';
 
 /** The user id of the last `ready` (own messages do not count as unread). */
 let ownId: number | null = null;
+/** System notifications for new messages, while the realtime runs. */
+let notifier: Notifier | null = null;
 
 function handleFrame(frame: ServerFrame): void {
   const conversations = useConversationStore.getState();
@@ -42,6 +47,8 @@ function handleFrame(frame: ServerFrame): void {
       void flushQueue();
       return;
     case 'event':
+      // Before the stores: the notifier reads the conversation as it was.
+      notifier?.noteFrame(frame, ownId);
       // History first (idempotent by id and uuid), then the list's counters (gated by seq).
       messages.applyFrame(frame, ownId);
       noteMembershipFrame(frame);
@@ -53,11 +60,13 @@ function handleFrame(frame: ServerFrame): void {
         conversations.applyConversationFrame(frame, ownId);
       } else {
         conversations.applyUserFrame(frame);
+        useFolderStore.getState().applyFrame(frame);
       }
       return;
     case 'refetch':
       if (frame.scope === 'user') {
         void conversations.refetchAll();
+        void useFolderStore.getState().load();
       } else if (frame.conversation_id !== undefined) {
         conversations.refetch([frame.conversation_id]);
         if (messages.threads[frame.conversation_id]) {
@@ -135,6 +144,7 @@ export function startRealtime(): () => void {
     onWake,
   });
   setActiveSocket(socket);
+  notifier = startNotifications();
 
   const online = () => void flushQueue();
   const offline = () => socket.offline();
@@ -159,6 +169,8 @@ export function startRealtime(): () => void {
     stopPersist?.();
     socket.stop();
     setActiveSocket(null);
+    notifier?.stop();
+    notifier = null;
     useLiveStore.getState().disconnected();
   };
 }

@@ -2,13 +2,8 @@ import {
   conversationListSchema,
   conversationSchema,
   unreadReplySchema,
-  userSearchReplySchema,
 } from '@parley/protocol/conversation';
-import type {
-  Conversation,
-  ConversationList,
-  UserSearchReply,
-} from '@parley/protocol/conversation';
+import type { Conversation, ConversationList } from '@parley/protocol/conversation';
 import { z } from 'zod';
 import { messageRefSchema, readReplySchema } from '@parley/protocol/message';
 import type { MessageRef, ReadReply } from '@parley/protocol/message';
@@ -40,18 +35,6 @@ export function openDirect(
   target: { user_id: number } | { username: string },
 ): Promise<Conversation> {
   return request('/user/conversations/direct', { body: target, schema: conversationSchema });
-}
-
-export async function searchUsers(
-  q: string,
-  signal?: AbortSignal,
-): Promise<UserSearchReply['users']> {
-  const reply = await request(`/users/search?q=${encodeURIComponent(q)}`, {
-    schema: userSearchReplySchema,
-    signal,
-    silent: true,
-  });
-  return reply.users;
 }
 
 /** Spec 7: can be cancelled — a newer read supersedes it. */

@@ -5,6 +5,7 @@ import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/re
 import { applyConversationFrame, applyUserFrame } from './events';
 import { emptyConversations, resumePositions, upsertConversations } from './reducers';
 import type { ConversationsState } from './reducers';
+import { samplePivot } from '../../test/http-fixtures';
 
 // The list's reducers fed with real frames (docs/REALTIME.md payloads).
 
@@ -37,20 +38,7 @@ const conversation = (id: number, over: Partial<Conversation['pivot']> = {}): Co
       sender: { id: FRIEND, name: 'Grace' },
     },
   },
-  pivot: {
-    muted: false,
-    blocked: false,
-    pinned: false,
-    hidden: false,
-    new_messages: 0,
-    mentioned_message_id: null,
-    last_read_message_id: 100,
-    cleared: 0,
-    folder_id: null,
-    notifications: true,
-    role: null,
-    ...over,
-  },
+  pivot: samplePivot({ last_read_message_id: 100, ...over }),
   last_seq: 10,
 });
 
@@ -95,6 +83,29 @@ const start = (...list: Conversation[]): ConversationsState => ({
 });
 
 describe('conversation frames', () => {
+  it('conversation.info: the changed fields in place, no refetch for a plain member', () => {
+    const group = { ...conversation(6), type: 'group' as const, is_group: true, friend: null };
+    const frame: ConversationEventFrame = {
+      op: 'event',
+      scope: 'conversation',
+      conversation_id: 6,
+      seq: 11,
+      type: 'conversation.info',
+      payload: { name: 'Hill walkers', description: 'Sundays' },
+    };
+    const { state, refetch } = applyConversationFrame(start(group), frame, OWN);
+    expect(state.byId[6]).toMatchObject({
+      name: 'Hill walkers',
+      description: 'Sundays',
+      last_seq: 11,
+    });
+    expect(refetch).toEqual([]);
+    const invite = { ...frame, seq: 12, payload: { invitation_changed: true } };
+    const owner = { ...group, pivot: { ...group.pivot, role: 'owner' as const } };
+    expect(applyConversationFrame(start(group), invite, OWN).refetch).toEqual([]);
+    expect(applyConversationFrame(start(owner), invite, OWN).refetch).toEqual([6]);
+  });
+
   it("someone else's message: preview, unread +1 and global +1, seq moves", () => {
     const { state, refetch } = applyConversationFrame(
       start(conversation(5)),

@@ -6,8 +6,10 @@ import type {
   UserEventFrame,
   UserUpdatedPayload,
 } from '@parley/protocol/realtime';
+import { applyInfoChange } from '@parley/protocol/rules/conversation-info';
 import { applyUnreadChange } from '@parley/protocol/rules/unread';
-import { applyLastMessage, applyRead, removeConversation } from './reducers';
+import { foldersChangedPayloadSchema } from '@parley/protocol/folder';
+import { applyFolderIds, applyLastMessage, applyRead, removeConversation } from './reducers';
 import type { ConversationsState } from './reducers';
 
 // What the realtime gateway pushes about conversations, applied to the list.
@@ -104,15 +106,21 @@ export function applyConversationFrame(
     case 'conversation.created':
     case 'message.viewed':
       return { state: withSeq(state, id, frame.seq), refetch: [] };
-    // Groups and channels (docs/PERMISSIONS.md): the member count, roles and
-    // info live on the conversation; fetch it again.
+    // Groups and channels (docs/PERMISSIONS.md): the member count and roles
+    // live on the conversation; fetch it again.
     case 'member.joined':
     case 'member.left':
     case 'member.removed':
     case 'member.unblocked':
     case 'member.role':
-    case 'conversation.info':
       return { state: withSeq(state, id, frame.seq), refetch: [id] };
+    // Applied from the payload (protocol rule): a rename in a large channel
+    // must not make every subscriber fetch the conversation again.
+    case 'conversation.info': {
+      const change = applyInfoChange(c, frame.payload);
+      const next = { ...state, byId: { ...state.byId, [id]: change.conversation } };
+      return { state: withSeq(next, id, frame.seq), refetch: change.refetch ? [id] : [] };
+    }
   }
 }
 
@@ -168,6 +176,15 @@ export function applyUserFrame(
 ): ConversationsOutcome {
   if (frame.seq <= state.userSeq) return { state, refetch: [] };
   const seen = { ...state, userSeq: frame.seq };
+  if (frame.type === 'folders.changed') {
+    // The folder list itself lives in the folders feature; here only the links to deleted ones.
+    const list = foldersChangedPayloadSchema.safeParse(frame.payload);
+    if (!list.success) return { state: seen, refetch: [] };
+    return {
+      state: applyFolderIds(seen, new Set(list.data.folders.map((f) => f.id))),
+      refetch: [],
+    };
+  }
   const target = conversationPayload.safeParse(frame.payload);
   if (!target.success) return { state: seen, refetch: [] };
   const id = target.data.conversation_id;

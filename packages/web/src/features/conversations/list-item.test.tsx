@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { toListItem } from './list-item';
 import { ConversationRow } from './ui/ConversationRow';
+import { samplePivot } from '../../test/http-fixtures';
 
 const base: Conversation = {
   id: 9,
@@ -32,19 +33,7 @@ const base: Conversation = {
       sender: { id: 2, name: 'Alexander Graham Bell' },
     },
   },
-  pivot: {
-    muted: false,
-    blocked: false,
-    pinned: false,
-    hidden: false,
-    new_messages: 3,
-    mentioned_message_id: 4,
-    last_read_message_id: 1,
-    cleared: 0,
-    folder_id: null,
-    notifications: true,
-    role: null,
-  },
+  pivot: samplePivot({ new_messages: 3, mentioned_message_id: 4, last_read_message_id: 1 }),
   last_seq: 1,
 };
 

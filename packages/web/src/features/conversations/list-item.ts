@@ -25,6 +25,8 @@ export type ConversationListItem = {
   mentioned: boolean;
   pinned: boolean;
   muted: boolean;
+  /** This conversation's own notifications setting is off (spec 4, pivot.notifications). */
+  notificationsOff: boolean;
   blocked: boolean;
   /** The other person of a direct chat (presence dot); null otherwise. */
   friendId: number | null;
@@ -33,7 +35,11 @@ export type ConversationListItem = {
   online: boolean;
 };
 
-export function conversationTitle(c: Conversation, t: TFunction): string {
+/** Any conversation-like record (a search result's too). */
+export function conversationTitle(
+  c: Pick<Conversation, 'is_saved' | 'is_system' | 'name'> & { friend: { name: string } | null },
+  t: TFunction,
+): string {
   if (c.is_saved) return t('conversations.saved');
   if (c.is_system) return t('conversations.system');
   return c.friend?.name ?? c.name ?? t('conversations.untitled');
@@ -116,7 +122,9 @@ export function lastMessagePreview(
     t,
   ).replace(/\s+/g, ' ');
   if ((c.is_group || c.is_channel) && last.sender) {
-    const who = last.user_id === ownId ? t('conversations.you') : last.sender.name;
+    // A channel publishes under its own name, never the poster's (publisher_hash).
+    const poster = c.is_channel ? conversationTitle(c, t) : last.sender.name;
+    const who = last.user_id === ownId ? t('conversations.you') : poster;
     return `${previewSenderName(who)}: ${text}`;
   }
   return text;
@@ -139,6 +147,7 @@ export function toListItem(
     mentioned: c.pivot.mentioned_message_id !== null && c.pivot.new_messages > 0,
     pinned: c.pivot.pinned,
     muted: c.pivot.muted,
+    notificationsOff: !c.pivot.notifications,
     blocked: isConversationBlocked(c),
     friendId: c.type === 'direct' ? (c.friend?.id ?? null) : null,
     typing: null,

@@ -1,5 +1,6 @@
 import type { Conversation, LastMessage } from '@parley/protocol/conversation';
 import type { MessageRef } from '@parley/protocol/message';
+import { folderAfterChange } from '@parley/protocol/rules/folders';
 import { sortConversations } from '@parley/protocol/rules/list-order';
 
 // Pure state changes of the conversation list. The HTTP calls (api.ts) and
@@ -50,6 +51,21 @@ export function removeConversation(state: ConversationsState, id: number): Conve
   const byId = { ...state.byId };
   delete byId[id];
   return { ...state, byId };
+}
+
+/** The folder list changed: links to a folder that is gone leave it, as the server did. */
+export function applyFolderIds(
+  state: ConversationsState,
+  folderIds: ReadonlySet<number>,
+): ConversationsState {
+  let byId: Record<number, Conversation> | null = null;
+  for (const c of Object.values(state.byId)) {
+    const folderId = folderAfterChange(c.pivot.folder_id, folderIds);
+    if (folderId === c.pivot.folder_id) continue;
+    byId ??= { ...state.byId };
+    byId[c.id] = { ...c, pivot: { ...c.pivot, folder_id: folderId } };
+  }
+  return byId ? { ...state, byId } : state;
 }
 
 /** The visible list in spec 4 order (hidden ones left out). */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../api/errors';
 import { useConversationStore } from '../conversations/store';
 import { createConversation } from './api';
 import type { ManagedKind } from './api';
 import { checkDraft, nameField, toFormData } from './create-form';
 import type { CreateDraft } from './create-form';
+import { formErrorsOf } from './form-errors';
 import { CreateDialog } from './ui/CreateDialog';
 import { useContacts } from './use-contacts';
 
@@ -27,15 +27,9 @@ export function CreateScreen({ kind, onClose }: { kind: ManagedKind; onClose: ()
       onClose();
       void navigate(`/chat/${conversation.id}`);
     } catch (error) {
-      // The server's field messages go under their fields (spec 5 texts).
-      // Any other field's message (or none) becomes the form's own line.
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      const shown = [nameField(kind), 'username', 'description', 'member_ids', 'avatar'];
-      const next: Record<string, string> = {};
-      for (const [field, message] of Object.entries(fields)) {
-        next[shown.includes(field) ? field : '_'] ??= message;
-      }
-      setErrors(Object.keys(next).length > 0 ? next : { _: errorMessage(error) });
+      setErrors(
+        formErrorsOf(error, [nameField(kind), 'username', 'description', 'member_ids', 'avatar']),
+      );
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { MembersReply } from '@parley/protocol/group';
 import { roleOf } from '@parley/protocol/permissions';
+import { withNotifications } from '@parley/protocol/rules/conversation-info';
 import { useAuthStore } from '../auth/store';
 import { removeConversation } from '../conversations/reducers';
 import { useConversationStore } from '../conversations/store';
@@ -15,9 +16,12 @@ import {
   leaveConversation,
   regenerateInvite,
   revokeInvite,
+  setAllowInvitation,
   setConversationNotifications,
   setRole,
 } from './api';
+import { AddMembers } from './AddMembers';
+import { InfoEditor } from './InfoEditor';
 import { memberActions, panelRights, ROLE_OF_ACTION } from './member-actions';
 import type { MemberAction } from './member-actions';
 import { useGroupUi } from './store';
@@ -40,6 +44,8 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
   const changes = useGroupUi((s) => s.memberEvents[id] ?? 0);
   const [list, setList] = useState<MembersReply | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
 
   // Again after each membership event and each change of our own role.
   useEffect(() => {
@@ -101,13 +107,31 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
         username={conversation.username ?? null}
         membersCount={list?.members_count ?? conversation.members_count ?? 0}
         notifications={conversation.pivot.notifications}
-        onNotifications={(on) => act(() => setConversationNotifications(id, on))}
+        onNotifications={(on) =>
+          void setConversationNotifications(id, on).then(
+            // Spec 4: on the target conversation's pivot; the list row shows it at once.
+            () =>
+              useConversationStore.setState((s) => {
+                const held = s.byId[id];
+                return held ? { byId: { ...s.byId, [id]: withNotifications(held, id, on) } } : s;
+              }),
+            () => undefined,
+          )
+        }
         onLeave={leave}
         onClose={close}
+        onEdit={rights.editInfo ? () => setEditing(true) : undefined}
+        editor={
+          editing && rights.editInfo ? (
+            <InfoEditor kind={kind} conversation={conversation} onDone={() => setEditing(false)} />
+          ) : null
+        }
       >
         {rights.manageInvites ? (
           <InviteSection
             link={link}
+            allowed={conversation.allow_invitation ?? true}
+            onAllowed={(on) => act(() => setAllowInvitation(id, on))}
             onCopy={() => {
               if (!link) return;
               void navigator.clipboard?.writeText(link).then(
@@ -121,7 +145,19 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
         ) : null}
         {rights.viewMembers && list ? (
           <section className="info-section">
-            <h3 className="info-section-title">{t(`groups.members.${kind}`)}</h3>
+            <div className="info-section-head">
+              <h3 className="info-section-title">{t(`groups.members.${kind}`)}</h3>
+              {rights.addMembers ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-md"
+                  onClick={() => setAdding(true)}
+                  data-testid="info-add-members"
+                >
+                  <span>{t(`groups.add.${kind}`)}</span>
+                </button>
+              ) : null}
+            </div>
             <MemberList
               members={list.members}
               blocked={list.blocked_users}
@@ -138,6 +174,15 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
           </section>
         ) : null}
       </InfoPanel>
+      {adding ? (
+        <AddMembers
+          kind={kind}
+          conversationId={id}
+          memberIds={list?.members.map((m) => m.id) ?? []}
+          onAdded={refresh}
+          onClose={() => setAdding(false)}
+        />
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           text={confirming.text}

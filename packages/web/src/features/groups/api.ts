@@ -9,7 +9,12 @@ import {
   toLookupReplySchema,
   unblockReplySchema,
 } from '@parley/protocol/group';
-import type { ConversationPreview, MembersReply, ToLookupReply } from '@parley/protocol/group';
+import type {
+  ConversationPreview,
+  EditInfoRequest,
+  MembersReply,
+  ToLookupReply,
+} from '@parley/protocol/group';
 import type { Role } from '@parley/protocol/permissions';
 import { request } from '../../api/http';
 
@@ -31,6 +36,35 @@ export function createConversation(kind: ManagedKind, form: FormData): Promise<C
 export function fetchMembers(id: number): Promise<MembersReply> {
   return request(`/user/conversations/${id}/members?limit=200`, {
     schema: membersReplySchema,
+    silent: true,
+  });
+}
+
+/** The info panel's edit form (its own errors: silent). */
+export function editInfo(id: number, body: EditInfoRequest): Promise<Conversation> {
+  return request(`/user/conversations/${id}/edit`, {
+    body,
+    schema: conversationSchema,
+    silent: true,
+  });
+}
+
+/** A new avatar, multipart `avatar`; checked like the create form's. */
+export function uploadAvatar(id: number, file: File): Promise<Conversation> {
+  const form = new FormData();
+  form.append('avatar', file, file.name);
+  return request(`/user/conversations/${id}/avatar`, {
+    body: form,
+    schema: conversationSchema,
+    silent: true,
+  });
+}
+
+/** Adds friends as members (the add-members dialog shows its own errors). */
+export async function addMembers(id: number, userIds: number[]): Promise<void> {
+  await request(`/user/conversations/${id}/members`, {
+    body: { user_ids: userIds },
+    schema: statusOkSchema,
     silent: true,
   });
 }
@@ -67,6 +101,13 @@ export type Invitation = z.infer<typeof invitationReplySchema>;
 export function regenerateInvite(id: number): Promise<Invitation> {
   return request(`/user/conversations/${id}/invitation`, {
     method: 'POST',
+    schema: invitationReplySchema,
+  });
+}
+
+export function setAllowInvitation(id: number, allow: boolean): Promise<Invitation> {
+  return request(`/user/conversations/${id}/allow-invitation`, {
+    body: { allow_invitation: allow },
     schema: invitationReplySchema,
   });
 }

@@ -6,15 +6,17 @@ import type { ManagedKind } from './api';
 // server runs (protocol's createFormSchema, spec 5's messages) and the
 // multipart body it is sent as.
 
-export type CreateDraft = {
+/** What a group or channel is (create form and the info panel's edit form). */
+export type InfoDraft = {
   name: string;
   type: 'public' | 'private';
   username: string;
   description: string;
-  memberIds: number[];
-  hasTasks: boolean;
+  /** A picture to upload; null: none (create) or keep the current one (edit). */
   avatar: File | null;
 };
+
+export type CreateDraft = InfoDraft & { memberIds: number[]; hasTasks: boolean };
 
 export const emptyDraft: CreateDraft = {
   name: '',

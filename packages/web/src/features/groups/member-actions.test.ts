@@ -64,6 +64,8 @@ describe('member menu', () => {
 describe('panel rights', () => {
   it('a channel subscriber neither posts nor sees the subscriber list', () => {
     expect(panelRights('channel', 'member')).toEqual({
+      editInfo: false,
+      addMembers: false,
       viewMembers: false,
       unblock: false,
       manageInvites: false,
@@ -71,6 +73,8 @@ describe('panel rights', () => {
     });
     expect(panelRights('channel', 'publisher').post).toBe(true);
     expect(panelRights('channel', 'moderator')).toEqual({
+      editInfo: true,
+      addMembers: true,
       viewMembers: true,
       unblock: true,
       manageInvites: true,
@@ -80,12 +84,16 @@ describe('panel rights', () => {
 
   it('a group member posts and sees members; admins manage invites and unblock', () => {
     expect(panelRights('group', 'member')).toEqual({
+      editInfo: false,
+      addMembers: false,
       viewMembers: true,
       unblock: false,
       manageInvites: false,
       post: true,
     });
     expect(panelRights('group', 'owner')).toEqual({
+      editInfo: true,
+      addMembers: true,
       viewMembers: true,
       unblock: true,
       manageInvites: true,

@@ -40,6 +40,8 @@ export function memberActions(
 
 /** What the panel offers about the conversation itself. */
 export type PanelRights = {
+  editInfo: boolean;
+  addMembers: boolean;
   viewMembers: boolean;
   unblock: boolean;
   manageInvites: boolean;
@@ -48,6 +50,8 @@ export type PanelRights = {
 
 export function panelRights(kind: string, role: Role): PanelRights {
   return {
+    editInfo: can(role, 'edit_info', kind),
+    addMembers: can(role, 'add_members', kind),
     viewMembers: can(role, 'view_members', kind),
     unblock: can(role, 'unblock_members', kind),
     manageInvites: can(role, 'manage_invites', kind),

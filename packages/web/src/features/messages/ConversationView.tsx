@@ -1,11 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import type { Conversation } from '@parley/protocol/conversation';
 import { previewsAllowed } from '@parley/protocol/link-preview';
 import type { Message } from '@parley/protocol/message';
 import { can, roleOf } from '@parley/protocol/permissions';
+import { publisherIdentity } from '@parley/protocol/rules/conversation-info';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { useAuthStore } from '../auth/store';
@@ -19,6 +20,7 @@ import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
 import { useGroupUi } from '../groups/store';
 import { deleteMessage, editMessage, forwardMessages } from './api';
 import { Composer } from './Composer';
+import { CustomKeyboard } from './ui/CustomKeyboard';
 import type { ComposerMode } from './Composer';
 import { MessageHistory } from './MessageHistory';
 import { useMessageStore } from './store';
@@ -29,6 +31,7 @@ import { PinnedBar } from './ui/PinnedBar';
 import { UploadTray } from './ui/UploadTray';
 import type { MessageAction } from './ui/MessageMenu';
 import { useReadMarker } from './use-read-marker';
+import { useJumpStore } from './jump-store';
 import { useThread } from './use-thread';
 import { useTypingSender } from './use-typing-sender';
 
@@ -50,11 +53,15 @@ export function ConversationView({
   const [lastReadAtOpen] = useState(() =>
     conversation.pivot.new_messages > 0 ? (conversation.pivot.last_read_message_id ?? 0) : null,
   );
+  const jump = useJumpStore((s) => (s.request?.conversationId === id ? s.request : null));
+  const takeJump = useJumpStore((s) => s.take);
   const thread = useThread(id, {
     ownId,
     timeZone,
     group: conversation.is_group || conversation.is_channel,
+    channel: conversation.is_channel,
     lastReadId: lastReadAtOpen,
+    jump,
   });
   const [lastVisible, setLastVisible] = useState<number | null>(null);
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
@@ -65,6 +72,7 @@ export function ConversationView({
   useReadMarker(id, lastVisible);
 
   const title = conversationTitle(conversation, t);
+  const publisher = publisherIdentity(conversation);
   const pinned = conversation.pinned_message?.deleted ? null : conversation.pinned_message;
   const send = useMessageStore((s) => s.send);
   const retry = useMessageStore((s) => s.retry);
@@ -159,14 +167,26 @@ export function ConversationView({
     if (sent.length > 0) toast.success(t('messages.forwarded'));
   };
 
+  /** Outlines a message for two seconds. */
+  const flash = useCallback((messageId: number) => {
+    setHighlight(messageId);
+    setTimeout(() => setHighlight((h) => (h === messageId ? null : h)), 2000);
+  }, []);
+
   const openParent = useCallback(
     (parentId: number) => {
       void thread.jumpTo(parentId);
-      setHighlight(parentId);
-      setTimeout(() => setHighlight((h) => (h === parentId ? null : h)), 2000);
+      flash(parentId);
     },
-    [thread],
+    [thread, flash],
   );
+
+  // A search result asked for a message here: the thread has started loading around it.
+  useEffect(() => {
+    if (!jump) return;
+    flash(jump.messageId);
+    takeJump(jump.seq);
+  }, [jump, flash, takeJump]);
 
   const targets = orderedConversations(useConversationStore.getState())
     .filter((c) => !c.is_system)
@@ -253,6 +273,9 @@ export function ConversationView({
           unread={conversation.pivot.new_messages}
           linkPreviews={user !== null && previewsAllowed(user)}
           channel={conversation.is_channel}
+          publisher={
+            publisher ? { id, name: publisher.name ?? title, avatar: publisher.avatar } : null
+          }
           hasNewer={thread.hasNewer}
           onOlder={thread.older}
           onNewer={thread.newer}
@@ -294,18 +317,26 @@ export function ConversationView({
           </button>
         </div>
       ) : (
-        <Composer
-          key={id}
-          conversationId={id}
-          mode={mode}
-          onSubmit={(text) => void submit(text)}
-          onTyping={onTyping}
-          onAttach={attach}
-          onCancelMode={() => {
-            setMode({ kind: 'new' });
-            setTarget(null);
-          }}
-        />
+        <>
+          {conversation.pivot.keyboard ? (
+            <CustomKeyboard
+              keyboard={conversation.pivot.keyboard}
+              onPress={(text) => void send(id, text, null).then(committed)}
+            />
+          ) : null}
+          <Composer
+            key={id}
+            conversationId={id}
+            mode={mode}
+            onSubmit={(text) => void submit(text)}
+            onTyping={onTyping}
+            onAttach={attach}
+            onCancelMode={() => {
+              setMode({ kind: 'new' });
+              setTarget(null);
+            }}
+          />
+        </>
       )}
       {menu ? (
         <MessageMenu

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import type { AttachedFile } from '@parley/protocol/file';
 import { errorMessage } from '../../api/errors';
 import { downloadFile, freshenImageToken } from './files-api';

@@ -5,6 +5,7 @@ import { Virtuoso } from 'react-virtuoso';
 import { formatTime } from '@parley/protocol/rules/format-date';
 import type { TFunction } from 'i18next';
 import type { Message, MessageRef } from '@parley/protocol/message';
+import { Avatar } from '../../ui/Avatar';
 import { messageText, refText } from '../conversations/list-item';
 import { MessageAttachment } from './MessageAttachment';
 import { MessageLinkPreview } from './MessageLinkPreview';
@@ -24,6 +25,8 @@ export type HistoryProps = {
   linkPreviews: boolean;
   /** A channel: posts show their view counts. */
   channel?: boolean;
+  /** A channel's publishing identity: others' posts show its name and avatar, not the poster's. */
+  publisher?: { id: number; name: string; avatar: string | null } | null;
   hasNewer: boolean;
   onOlder: () => void;
   onNewer: () => void;
@@ -59,6 +62,7 @@ export function MessageHistory(props: HistoryProps) {
     const own = p !== null || (m !== null && m.user_id !== null && m.user_id === ownId);
     const tick = !own ? null : p ? 'sending' : (m?.views ?? 0) > 0 ? 'read' : 'sent';
     const file = m ? m.attached_file : (p?.file ?? null);
+    const channelPost = props.publisher && !own ? props.publisher : null;
     return (
       <div className="msg-item" data-message-id={m?.id}>
         {item.day ? (
@@ -74,7 +78,24 @@ export function MessageHistory(props: HistoryProps) {
         <MessageBubble
           text={m ? messageText(m, writtenByServer(m), t, timeZone) : (p?.text ?? '')}
           own={own}
-          senderName={item.showSender ? (m?.sender?.name ?? null) : null}
+          senderName={
+            item.showSender ? (channelPost ? channelPost.name : (m?.sender?.name ?? null)) : null
+          }
+          author={
+            channelPost ? (
+              item.showSender ? (
+                <Avatar
+                  id={channelPost.id}
+                  name={channelPost.name}
+                  src={channelPost.avatar}
+                  size={32}
+                  initials
+                />
+              ) : (
+                <span className="msg-author-gap" aria-hidden="true" />
+              )
+            ) : undefined
+          }
           time={formatTime(m?.created_at ?? p?.createdAt ?? 0, timeZone)}
           edited={m?.edited ?? false}
           parent={parent}
@@ -115,7 +136,9 @@ export function MessageHistory(props: HistoryProps) {
         initialTopMostItemIndex={{ index: props.initialIndex, align: 'center' }}
         computeItemKey={(_, item) => item.key}
         alignToBottom
-        followOutput={(bottom) => (bottom ? 'auto' : false)}
+        // Only the live end follows new rows: pages loaded below a jumped-to
+        // window must not pull the view down (and load the next, and the next).
+        followOutput={(bottom) => (bottom && !props.hasNewer ? 'auto' : false)}
         startReached={props.onOlder}
         endReached={props.hasNewer ? props.onNewer : undefined}
         atBottomStateChange={setAtBottom}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@parley/protocol/message';
+import { conversationEventFrameSchema } from '@parley/protocol/realtime';
 import { bodyOf, json, mockFetch, resetBrowserState, signIn } from '../../test/http-fixtures';
 import { pendingOf } from './reducers';
 import { useMessageStore } from './store';
@@ -119,5 +120,46 @@ describe('optimistic sending (spec 4)', () => {
     expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
     expect(await useMessageStore.getState().flushQueue()).toEqual([]);
     onLine.mockRestore();
+  });
+});
+
+describe('opening a chat while messages arrive', () => {
+  afterEach(() => {
+    useMessageStore.getState().reset();
+    resetBrowserState();
+  });
+
+  it('keeps what arrived while the newest page was on the wire', async () => {
+    signIn();
+    let answer: (r: Response) => void = () => undefined;
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const loading = useMessageStore.getState().load(5, 'latest');
+
+    // The page was read on the server before these happened.
+    const live = (seq: number, type: 'message.new' | 'message.deleted', payload: object) =>
+      useMessageStore.getState().applyFrame(
+        conversationEventFrameSchema.parse({
+          op: 'event',
+          scope: 'conversation',
+          conversation_id: 5,
+          seq,
+          type,
+          payload,
+        }),
+        1,
+      );
+    live(11, 'message.new', { message_id: 40, message: message(40, 'd', 'just sent') });
+    live(12, 'message.deleted', { message_id: 30 });
+    expect(ids()).toBeUndefined(); // no window yet to put them in
+
+    answer(
+      await json(200, {
+        messages: [message(10, 'a', 'one'), message(30, 'c', 'three')],
+        has_older: false,
+        has_newer: false,
+      }),
+    );
+    await loading;
+    expect(ids()).toEqual([10, 40]);
   });
 });

@@ -46,6 +46,22 @@ type Actions = {
 };
 
 const inFlight = new Set<string>();
+
+type Frame = ConversationEventFrame | UserEventFrame;
+/**
+ * Frames of a conversation that arrived while its newest page was on the
+ * wire. The page may have been read before they happened, and it replaces
+ * the window, so they are applied again on top of it: a message sent just as
+ * a chat opens is not lost from view (a re-applied frame changes nothing
+ * the page already has).
+ */
+const framesDuringLatest = new Map<number, { frame: Frame; ownId: number | null }[]>();
+
+function framesConversation(frame: Frame): number | null {
+  if (frame.scope === 'conversation') return frame.conversation_id;
+  const payload = frame.payload as { conversation_id?: unknown };
+  return typeof payload.conversation_id === 'number' ? payload.conversation_id : null;
+}
 /** uuids whose send is on the wire: a flush must not send them twice at once. */
 const sending = new Set<string>();
 
@@ -89,14 +105,22 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
       const key = `${conversationId}:${mode}`;
       if (inFlight.has(key)) return false;
       inFlight.add(key);
+      const replay = mode === 'latest' ? [] : null;
+      if (replay) framesDuringLatest.set(conversationId, replay);
       try {
         const page = await fetchHistory(conversationId, cursorFor(mode, anchor));
-        set((s) => applyPage(s, conversationId, page, mode));
+        set((s) =>
+          (replay ?? []).reduce(
+            (state, { frame, ownId }) => applyMessageFrame(state, frame, ownId),
+            applyPage(s, conversationId, page, mode),
+          ),
+        );
         return true;
       } catch {
         return false;
       } finally {
         inFlight.delete(key);
+        if (replay) framesDuringLatest.delete(conversationId);
       }
     },
     send: (conversationId, text, parent, file = null) => {
@@ -131,7 +155,11 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
       return sent;
     },
     dispatch: (event) => set((s) => applyMessageEvent(s, event)),
-    applyFrame: (frame, ownId) => set((s) => applyMessageFrame(s, frame, ownId)),
+    applyFrame: (frame, ownId) => {
+      const conversationId = framesConversation(frame);
+      if (conversationId !== null) framesDuringLatest.get(conversationId)?.push({ frame, ownId });
+      set((s) => applyMessageFrame(s, frame, ownId));
+    },
     hydrate: (cached, pending) => set((s) => hydrateThreads(s, cached, pending)),
     clearThread: (conversationId) =>
       set((s) => applyCleared(s, conversationId, Number.MAX_SAFE_INTEGER)),

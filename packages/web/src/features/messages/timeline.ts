@@ -27,6 +27,8 @@ export function buildTimeline(
     lastReadId: number | null;
     ownId: number | null;
     group: boolean;
+    /** A channel: every post is the channel's, so a run of posts is one run whoever posted. */
+    channel?: boolean;
   },
 ): TimelineItem[] {
   const items: TimelineItem[] = [];
@@ -34,6 +36,7 @@ export function buildTimeline(
   let prevSender: number | null | undefined;
   let unreadMarked = options.lastReadId === null;
   for (const m of messages) {
+    const sender = options.channel && m.user_id !== options.ownId ? 0 : m.user_id;
     const day = dayOf(m.created_at, options.timeZone);
     const firstUnread =
       !unreadMarked && m.id > (options.lastReadId ?? 0) && m.user_id !== options.ownId;
@@ -45,12 +48,10 @@ export function buildTimeline(
       day: day === prevDay ? null : day,
       firstUnread,
       showSender:
-        options.group &&
-        m.user_id !== options.ownId &&
-        (day !== prevDay || m.user_id !== prevSender),
+        options.group && m.user_id !== options.ownId && (day !== prevDay || sender !== prevSender),
     });
     prevDay = day;
-    prevSender = m.user_id;
+    prevSender = sender;
   }
   for (const p of pending) {
     const day = dayOf(p.createdAt, options.timeZone);

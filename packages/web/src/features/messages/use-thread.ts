@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { JumpRequest } from './jump-store';
 import { pendingOf } from './reducers';
 import { useMessageStore } from './store';
 import { buildTimeline } from './timeline';
@@ -11,7 +12,10 @@ export function useThread(
     ownId: number | null;
     timeZone: string | null;
     group: boolean;
+    channel?: boolean;
     lastReadId: number | null;
+    /** A message asked for from outside (search): opened around it instead of the newest page. */
+    jump?: JumpRequest | null;
   },
 ) {
   const thread = useMessageStore((s) => s.threads[conversationId]);
@@ -20,14 +24,35 @@ export function useThread(
   const [version, setVersion] = useState(0);
   const [anchorId, setAnchorId] = useState<number | null>(null);
 
+  // Opened to show a message: no newest page first (it could land after the
+  // window around the message and replace it).
+  const [openedOnJump] = useState(options.jump != null);
   useEffect(() => {
-    void load(conversationId, 'latest');
-  }, [conversationId, load]);
+    if (!openedOnJump) void load(conversationId, 'latest');
+  }, [conversationId, load, openedOnJump]);
 
-  const { ownId, timeZone, group, lastReadId } = options;
+  const jumpId = options.jump?.messageId ?? null;
+  const jumpSeq = options.jump?.seq ?? null;
+  useEffect(() => {
+    if (jumpId === null) return;
+    void load(conversationId, 'around', jumpId).then((loaded) => {
+      if (!loaded) return;
+      setAnchorId(jumpId);
+      setVersion((v) => v + 1);
+    });
+  }, [conversationId, load, jumpId, jumpSeq]);
+
+  const { ownId, timeZone, group, channel, lastReadId } = options;
   const items = useMemo(
-    () => buildTimeline(thread?.messages ?? [], pending, { ownId, timeZone, group, lastReadId }),
-    [thread, pending, ownId, timeZone, group, lastReadId],
+    () =>
+      buildTimeline(thread?.messages ?? [], pending, {
+        ownId,
+        timeZone,
+        group,
+        channel,
+        lastReadId,
+      }),
+    [thread, pending, ownId, timeZone, group, channel, lastReadId],
   );
 
   const older = useCallback(() => {

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/Button';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type ConversationAction =
-  'info' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'hide' | 'clear' | 'delete';
+  'info' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'folder' | 'hide' | 'clear' | 'delete';
 
 /** What the menu offers for this conversation (System: no clear or delete; groups and channels: info). */
 export function conversationActions(c: Conversation): ConversationAction[] {
@@ -13,6 +13,7 @@ export function conversationActions(c: Conversation): ConversationAction[] {
     ...(c.is_group || c.is_channel ? (['info'] as const) : []),
     c.pivot.pinned ? 'unpin' : 'pin',
     c.pivot.muted ? 'unmute' : 'mute',
+    'folder',
     'hide',
   ];
   if (!c.is_system) actions.push('clear', 'delete');

@@ -55,6 +55,27 @@ export function ConversationRow({
               </svg>
             </span>
           ) : null}
+          {item.notificationsOff ? (
+            <span
+              className="conv-mark"
+              title={t('groups.notificationsOff')}
+              aria-label={t('groups.notificationsOff')}
+              data-testid="conversation-notifications-off"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="14"
+                height="14"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              >
+                <path d="M6 16v-5a6 6 0 0 1 9.5-4.9M18 11v5l2 2H7m3 2h4M3 3l18 18" />
+              </svg>
+            </span>
+          ) : null}
           <span className="conv-time">{item.time}</span>
         </span>
         <span className="conv-bottom">

@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX_LENGTH } from '@parley/protocol/group';
-import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
 import { ToggleRow } from '../../settings/ToggleRow';
 import type { ManagedKind } from '../api';
 import { emptyDraft, nameField } from '../create-form';
 import type { CreateDraft } from '../create-form';
 import type { Contact } from '../use-contacts';
+import { ContactPicker } from './ContactPicker';
+import { InfoFields } from './InfoFields';
 
 export type CreateDialogProps = {
   kind: ManagedKind;
@@ -32,10 +31,8 @@ export function CreateDialog({
 }: CreateDialogProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<CreateDraft>(emptyDraft);
-  const preview = useObjectUrl(draft.avatar);
   const set = <K extends keyof CreateDraft>(key: K, value: CreateDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
-  const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const toggleMember = (id: number, on: boolean) =>
     set('memberIds', on ? [...draft.memberIds, id] : draft.memberIds.filter((m) => m !== id));
 
@@ -74,113 +71,18 @@ export function CreateDialog({
           </button>
         </header>
         <form className="group-form" onSubmit={submit} noValidate>
-          <div className="group-avatar-pick">
-            {preview ? (
-              <img
-                className="group-avatar-preview"
-                src={preview}
-                alt=""
-                data-testid="avatar-preview"
-              />
-            ) : (
-              <Avatar id={0} name={draft.name || '?'} size={72} initials />
-            )}
-            <label className="btn btn-secondary btn-md group-avatar-button">
-              <span>{t('groups.chooseAvatar')}</span>
-              <input
-                type="file"
-                accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-                hidden
-                data-testid="group-avatar-input"
-                onChange={(event) => set('avatar', event.target.files?.[0] ?? null)}
-              />
-            </label>
-            {errors.avatar ? (
-              <p className="field-error" role="alert" data-testid="error-avatar">
-                {t(errors.avatar)}
-              </p>
-            ) : null}
-          </div>
-          <TextField
-            name={nameField(kind)}
-            label={t(`groups.name.${kind}`)}
-            value={draft.name}
-            error={error(nameField(kind))}
-            onChange={(event) => set('name', event.target.value)}
-            autoFocus
+          <InfoFields
+            kind={kind}
+            id={0}
+            nameField={nameField(kind)}
+            draft={draft}
+            currentAvatar={null}
+            errors={errors}
+            onChange={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
           />
-          <fieldset className="group-type">
-            <legend className="field-label">{t('groups.type')}</legend>
-            {(['private', 'public'] as const).map((type) => (
-              <label key={type} className="group-type-option">
-                <input
-                  type="radio"
-                  name="type"
-                  value={type}
-                  checked={draft.type === type}
-                  onChange={() => set('type', type)}
-                  data-testid={`type-${type}`}
-                />
-                <span>
-                  <strong>{t(`groups.type.${type}`)}</strong>
-                  <span className="settings-row-description">
-                    {t(`groups.type.${type}Hint.${kind}`)}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          {draft.type === 'public' ? (
-            <TextField
-              name="username"
-              label={t('groups.username')}
-              hint={t('groups.usernameHint')}
-              value={draft.username}
-              error={error('username')}
-              onChange={(event) => set('username', event.target.value)}
-            />
-          ) : null}
-          <div className={`field${errors.description ? ' field-invalid' : ''}`}>
-            <label className="field-label" htmlFor="group-description">
-              {t('groups.description')}
-            </label>
-            <textarea
-              id="group-description"
-              name="description"
-              className="field-input group-description"
-              rows={2}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-              value={draft.description}
-              onChange={(event) => set('description', event.target.value)}
-            />
-            {errors.description ? (
-              <p className="field-error" role="alert" data-testid="error-description">
-                {t(errors.description)}
-              </p>
-            ) : null}
-          </div>
           <div className="field">
             <span className="field-label">{t(`groups.members.${kind}`)}</span>
-            {contacts.length === 0 ? (
-              <p className="settings-note">{t('groups.noContacts')}</p>
-            ) : (
-              <ul className="group-pick-list" data-testid="member-picker">
-                {contacts.map((c) => (
-                  <li key={c.id}>
-                    <label className="group-pick">
-                      <input
-                        type="checkbox"
-                        checked={draft.memberIds.includes(c.id)}
-                        onChange={(event) => toggleMember(c.id, event.target.checked)}
-                        data-testid={`pick-${c.id}`}
-                      />
-                      <Avatar id={c.id} name={c.name} src={c.avatar} size={32} />
-                      <span>{c.name}</span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ContactPicker contacts={contacts} picked={draft.memberIds} onToggle={toggleMember} />
             {errors.member_ids ? (
               <p className="field-error" role="alert" data-testid="error-member_ids">
                 {t(errors.member_ids)}
@@ -211,19 +113,4 @@ export function CreateDialog({
       </div>
     </div>
   );
-}
-
-/** A preview URL for the chosen file, released when it changes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || !file.type.startsWith('image/')) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }

@@ -23,6 +23,8 @@ export type BubbleProps = {
   preview?: ReactNode;
   /** The message's file or picture, above its text (the caption, possibly empty). */
   attachment?: ReactNode;
+  /** Beside the bubble: a channel's avatar (its posts are the channel's, not a person's). */
+  author?: ReactNode;
   onRetry?: () => void;
   onOpenParent?: () => void;
   onMenu?: (event: MouseEvent) => void;
@@ -101,57 +103,67 @@ function Views({ count }: { count: number }) {
 export function MessageBubble(props: BubbleProps) {
   const { t } = useTranslation();
   const { own, parent, forwardedFrom, tick, error } = props;
+  const bubble = (
+    <div
+      className={`msg-bubble${props.highlighted ? ' is-highlighted' : ''}${error ? ' has-error' : ''}`}
+      onContextMenu={props.onMenu}
+      data-testid="message"
+    >
+      {props.senderName ? <div className="msg-sender">{props.senderName}</div> : null}
+      {forwardedFrom !== null ? (
+        <div className="msg-forwarded" data-testid="message-forwarded">
+          {t('messages.forwardedFrom', { name: forwardedFrom })}
+        </div>
+      ) : null}
+      {parent ? (
+        <button
+          type="button"
+          className="msg-reply"
+          onClick={props.onOpenParent}
+          data-testid="message-reply"
+        >
+          <span className="msg-reply-name">
+            {parent.deleted
+              ? t('messages.reply')
+              : (parent.sender?.name ?? t('conversations.system'))}
+          </span>
+          <span className="msg-reply-text">
+            <RefText target={parent} text={props.parentText} />
+          </span>
+        </button>
+      ) : null}
+      {props.attachment}
+      {props.text !== '' || !props.attachment ? <MessageText text={props.text} /> : null}
+      {props.preview}
+      <span className="msg-meta">
+        {props.edited ? <span className="msg-edited">{t('messages.edited')}</span> : null}
+        {props.views != null ? <Views count={props.views} /> : null}
+        <span className="msg-time">{props.time}</span>
+        {tick ? <Tick state={tick} /> : null}
+      </span>
+      {props.onMenu ? (
+        <button
+          type="button"
+          className="msg-menu-button"
+          aria-label={t('messages.actions')}
+          data-testid="message-menu"
+          onClick={props.onMenu}
+        >
+          ⋯
+        </button>
+      ) : null}
+    </div>
+  );
   return (
     <div className={`msg-row${own ? ' is-own' : ''}`}>
-      <div
-        className={`msg-bubble${props.highlighted ? ' is-highlighted' : ''}${error ? ' has-error' : ''}`}
-        onContextMenu={props.onMenu}
-        data-testid="message"
-      >
-        {props.senderName ? <div className="msg-sender">{props.senderName}</div> : null}
-        {forwardedFrom !== null ? (
-          <div className="msg-forwarded" data-testid="message-forwarded">
-            {t('messages.forwardedFrom', { name: forwardedFrom })}
-          </div>
-        ) : null}
-        {parent ? (
-          <button
-            type="button"
-            className="msg-reply"
-            onClick={props.onOpenParent}
-            data-testid="message-reply"
-          >
-            <span className="msg-reply-name">
-              {parent.deleted
-                ? t('messages.reply')
-                : (parent.sender?.name ?? t('conversations.system'))}
-            </span>
-            <span className="msg-reply-text">
-              <RefText target={parent} text={props.parentText} />
-            </span>
-          </button>
-        ) : null}
-        {props.attachment}
-        {props.text !== '' || !props.attachment ? <MessageText text={props.text} /> : null}
-        {props.preview}
-        <span className="msg-meta">
-          {props.edited ? <span className="msg-edited">{t('messages.edited')}</span> : null}
-          {props.views != null ? <Views count={props.views} /> : null}
-          <span className="msg-time">{props.time}</span>
-          {tick ? <Tick state={tick} /> : null}
-        </span>
-        {props.onMenu ? (
-          <button
-            type="button"
-            className="msg-menu-button"
-            aria-label={t('messages.actions')}
-            data-testid="message-menu"
-            onClick={props.onMenu}
-          >
-            ⋯
-          </button>
-        ) : null}
-      </div>
+      {props.author ? (
+        <div className="msg-authored">
+          {props.author}
+          {bubble}
+        </div>
+      ) : (
+        bubble
+      )}
       {error ? (
         <div className="msg-error" role="alert">
           <span>{error}</span>

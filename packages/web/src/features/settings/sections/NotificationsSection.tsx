@@ -1,14 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../auth/store';
+import { useNotificationPermission } from '../../notifications/permission';
 import { ToggleRow } from '../ToggleRow';
 import { useSwitch } from '../use-switch';
+import { BrowserPermission } from './BrowserPermission';
 
 export function NotificationsSection() {
   const { t } = useTranslation();
   const notifications = useSwitch('notifications');
   const muted = useSwitch('muted');
+  const permission = useNotificationPermission();
   const paranoid = useAuthStore((s) => s.user?.paranoid ?? false);
   const error = notifications.error ?? muted.error;
+
+  const onNotifications = (on: boolean) => {
+    notifications.change(on);
+    // Switching on is the moment to ask the browser (a click, never page load).
+    if (on && permission.state === 'default') void permission.request();
+  };
+
   return (
     <div className="settings-section" data-testid="settings-notifications">
       <div className="settings-group">
@@ -19,8 +29,11 @@ export function NotificationsSection() {
             paranoid ? 'settings.notificationsParanoid' : 'settings.notificationsHint',
           )}
           checked={notifications.value}
-          onChange={notifications.change}
+          onChange={onNotifications}
         />
+        {notifications.value ? (
+          <BrowserPermission state={permission.state} onAllow={() => void permission.request()} />
+        ) : null}
         <ToggleRow
           name="muted"
           label={t('settings.muteAll')}

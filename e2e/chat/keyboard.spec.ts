@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { callApi, tokenFor } from '../support/api';
+import { newAccount, registerByApi, signInByUi } from '../support/users';
+
+// Spec 4 Keyboard: a custom keyboard set on the pivot (through the API, as a
+// bot or an integration would) shows above the composer; a tap sends the
+// button's text; removing it takes it away live.
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
+
+test('a custom keyboard sends its buttons and goes away when removed', async ({
+  browser,
+  request,
+}) => {
+  const alice = newAccount('alice');
+  const bob = newAccount('bob');
+  for (const account of [alice, bob]) await registerByApi(request, account);
+  const aliceToken = await tokenFor(request, alice);
+  const chat = await callApi<{ id: number }>(request, aliceToken, '/user/conversations/direct', {
+    username: bob.username,
+  });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInByUi(page, alice);
+  await page.getByTestId(`conversation-${chat.id}`).click();
+  await expect(page.getByTestId('custom-keyboard')).toHaveCount(0);
+
+  // Set while the chat is open: the event brings it in without a reload.
+  await callApi(request, aliceToken, `/user/conversations/${chat.id}/keyboard`, {
+    keyboard: [['Yes, I can make it', 'No'], ['Tell me more']],
+  });
+  const keyboard = page.getByTestId('custom-keyboard');
+  await expect(keyboard.getByRole('button', { name: 'Tell me more' })).toBeVisible();
+  await shot(page, 'chat-keyboard-desktop');
+  await page.setViewportSize({ width: 390, height: 780 });
+  await shot(page, 'chat-keyboard-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await keyboard.getByRole('button', { name: 'Yes, I can make it' }).click();
+  await expect(page.locator('.msg-history').getByText('Yes, I can make it')).toBeVisible();
+
+  await callApi(request, aliceToken, `/user/conversations/${chat.id}/keyboard`, {
+    keyboard: null,
+  });
+  await expect(page.getByTestId('custom-keyboard')).toHaveCount(0);
+  await context.close();
+});

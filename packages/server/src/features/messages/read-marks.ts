@@ -1,0 +1,86 @@
+import type { ReadReply } from '@parley/protocol/message';
+import type { Clock } from '../../clock';
+import { appendConversationEvent, appendUserEvent } from '../conversations/events';
+import type { eventTransaction } from '../conversations/events';
+import type { ConversationsService } from '../conversations/service';
+import * as q from './queries';
+import { NO_VIEWS, visibility } from './rules';
+
+// Read marks (spec 7 `/user/messages/read/{id}`): the reader's marker, the
+// unread counter and mention, channel view counts and the views flag, in one
+// transaction. Its cost follows what the read newly covers, not the history.
+
+export function createReadMarks(deps: {
+  now: Clock;
+  conversations: ConversationsService;
+  transaction: ReturnType<typeof eventTransaction>;
+}) {
+  const { now, conversations, transaction } = deps;
+
+  /**
+   * Spec 7 read: the marker only moves forward; unread is recounted from
+   * it; a mention read past is cleared; others' messages become viewed.
+   */
+  async function read(
+    userId: number,
+    conversationId: number,
+    messageId: number | null,
+  ): Promise<ReadReply> {
+    const access = await conversations.requireAccess(userId, conversationId);
+    const newest = access.last_message_id ?? 0;
+    const target = Math.min(messageId ?? newest, newest);
+    const upTo = Math.max(target, access.last_read_message_id ?? 0);
+    const at = now().toISOString();
+    const newMessages = await transaction(async (trx) => {
+      await conversations.lock(trx, access.id);
+      // Read up to the newest message (as of the lock: a send may have
+      // committed since `access` was loaded): nothing is left to count.
+      const count =
+        upTo >= (await q.lastMessageId(trx, conversationId))
+          ? 0
+          : await q.countUnread(trx, visibility(userId, access), upTo);
+      const mention =
+        access.mentioned_message_id !== null && access.mentioned_message_id <= upTo
+          ? null
+          : access.mentioned_message_id;
+      const lastRead = upTo > 0 ? upTo : access.last_read_message_id;
+      await conversations.updatePivot(trx, userId, conversationId, {
+        last_read_message_id: lastRead,
+        new_messages: count,
+        mentioned_message_id: mention,
+      });
+      // The pivot's values as stored (null, not 0, while nothing was ever read).
+      const payload = {
+        conversation_id: conversationId,
+        last_read_message_id: lastRead,
+        new_messages: count,
+        mentioned_message_id: mention,
+      };
+      await appendUserEvent(trx, userId, 'conversation.read', payload, at);
+      // A channel counts its readers: each post's views rise once per
+      // subscriber, as their read marker (which never moves back) passes it.
+      // No event: one per read would reach every subscriber; counts come
+      // with history and the conversation fetch.
+      const before = access.last_read_message_id ?? 0;
+      if (access.type === 'channel' && upTo > before) {
+        await q.countViews(trx, conversationId, userId, Math.max(before, access.cleared), upTo);
+      }
+      if (
+        !NO_VIEWS.has(access.type) &&
+        upTo > 0 &&
+        (await q.markViewed(trx, conversationId, userId, before, upTo)) > 0
+      ) {
+        const viewed = { user_id: userId, up_to: upTo };
+        await appendConversationEvent(trx, conversationId, 'message.viewed', viewed, at);
+      }
+      return count;
+    });
+    return {
+      status: 'ok',
+      new_messages: newMessages,
+      unread_count: await conversations.globalUnread(userId),
+    };
+  }
+
+  return read;
+}

@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { SEARCHABLE_MESSAGE_TYPES } from '@parley/protocol/search';
+import { isPostgres } from '../../store/dialect';
+import { FTS_TABLE, SEARCH_COLUMN } from '../../store/search-index';
+import type { ConversationRow, Database } from '../../store/types';
+import { PERSONAL_KINDS } from '../conversations/service';
+import { MANAGED } from '../groups/queries';
+import type { MessageWithSender } from '../messages/queries';
+
+// Queries of the global search. Terms arrive already cut into words of
+// letters, digits and marks (protocol rules/search-text), and are quoted for
+// each syntax anyway: nothing a user types is ever read as an operator.
+
+/** FTS5: every term a quoted prefix, all required. `"` doubles inside a string. */
+export function ftsMatch(terms: string[]): string {
+  return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' AND ');
+}
+
+/** tsquery: every term a quoted prefix lexeme, all required. */
+export function tsQuery(terms: string[]): string {
+  return terms.map((t) => `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`).join(' & ');
+}
+
+export type FoundMessageRow = MessageWithSender & {
+  conversation_type: ConversationRow['type'];
+  conversation_name: string | null;
+  conversation_avatar: string | null;
+};
+
+/**
+ * Messages containing every term (as word prefixes) that `userId` would see
+ * in history: their conversations (as requireAccess allows), not deleted,
+ * after their `cleared`, not hidden for them; newest first, below `before`.
+ */
+export function findMessages(
+  db: Kysely<Database>,
+  userId: number,
+  terms: string[],
+  options: { before: number | null; limit: number },
+): Promise<FoundMessageRow[]> {
+  const postgres = isPostgres(db);
+  let query = db
+    .selectFrom('messages as msg')
+    .innerJoin('conversation_members as m', (join) =>
+      join.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', userId),
+    )
+    .innerJoin('conversations as c', 'c.id', 'msg.conversation_id')
+    .leftJoin('users as u', 'u.id', 'msg.user_id')
+    .selectAll('msg')
+    .select([
+      'u.name as sender_name',
+      'c.type as conversation_type',
+      'c.name as conversation_name',
+      'c.avatar as conversation_avatar',
+    ])
+    .where(
+      postgres
+        ? sql<boolean>`${sql.ref(`msg.${SEARCH_COLUMN}`)} @@ to_tsquery('simple', ${tsQuery(terms)})`
+        : // rowid order lets SQLite walk the matches newest first and stop at the limit.
+          sql<boolean>`msg.id in (select rowid from ${sql.raw(FTS_TABLE)} where ${sql.raw(FTS_TABLE)} match ${ftsMatch(terms)} order by rowid desc)`,
+    )
+    .where('msg.deleted_at', 'is', null)
+    .where('msg.type', 'in', SEARCHABLE_MESSAGE_TYPES)
+    // The server's own texts (the welcome) are catalogue keys shown translated.
+    .where('msg.user_id', 'is not', null)
+    .whereRef('msg.id', '>', 'm.cleared')
+    .where((eb) => eb.or([eb('m.deleted', '=', 0), eb('c.type', 'in', PERSONAL_KINDS)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('message_hidden as h')
+            .select(sql`1`.as('one'))
+            .whereRef('h.message_id', '=', 'msg.id')
+            .where('h.user_id', '=', userId),
+        ),
+      ),
+    );
+  if (options.before !== null) query = query.where('msg.id', '<', options.before);
+  return query.orderBy('msg.id', 'desc').limit(options.limit).execute();
+}
+
+export interface FoundGroupRow {
+  id: number;
+  type: ConversationRow['type'];
+  name: string | null;
+  username: string | null;
+  avatar: string | null;
+  member_status: string | null;
+}
+
+/** Text for a LIKE pattern: its wildcards taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Public groups and channels whose username, name, or a word of the name
+ * starts with `text` (without regard to case), with the caller's link status.
+ */
+export function findPublicGroups(
+  db: Kysely<Database>,
+  userId: number,
+  text: string,
+  limit: number,
+): Promise<FoundGroupRow[]> {
+  const lower = escapeLike(text.toLowerCase());
+  const prefix = `${lower}%`;
+  const wordPrefix = `% ${lower}%`;
+  // SQLite's lower() folds ASCII only: the name as typed matches too (Привет → Привет…).
+  const asTyped = `${escapeLike(text)}%`;
+  return db
+    .selectFrom('conversations as c')
+    .leftJoin('conversation_members as m', (join) =>
+      join.onRef('m.conversation_id', '=', 'c.id').on('m.user_id', '=', userId),
+    )
+    .select(['c.id', 'c.type', 'c.name', 'c.username', 'c.avatar', 'm.member_status'])
+    .where('c.type', 'in', MANAGED)
+    .where('c.username_key', 'is not', null)
+    .where(
+      sql<boolean>`(c.username_key like ${prefix} escape '\\' or lower(c.name) like ${prefix} escape '\\' or lower(c.name) like ${wordPrefix} escape '\\' or c.name like ${asTyped} escape '\\')`,
+    )
+    .orderBy('c.username_key')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuSeconds, spawnServer } from './cluster/server-process';
+import type { ServerProcess } from './cluster/server-process';
+
+// Out of descriptors: a real server process under `prlimit --nofile=1024:1024`
+// (not lower: tsx loads the server's modules with many files open at once).
+// It caps its sockets below the limit (keeping descriptors for its own
+// files), refuses the ones past the cap without spinning or crashing, logs
+// one warning per period, and serves again once sockets close.
+
+const LIMIT = 1024;
+const BATCH = 100;
+const hasPrlimit = (() => {
+  try {
+    execFileSync('prlimit', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TCP connection, and whether the server closed it (refused) within `ms`. */
+function connectAndWatch(port: number, ms: number): Promise<{ socket: Socket; refused: boolean }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let refused = false;
+    socket.on('error', () => (refused = true));
+    socket.on('close', () => (refused = true));
+    setTimeout(() => resolve({ socket, refused }), ms);
+  });
+}
+
+/** GET /ready on a new connection (fetch could reuse a kept-alive one); 0 when refused. */
+const ready = (server: ServerProcess) =>
+  new Promise<number>((resolve) => {
+    const request = get(`${server.url}/api/v1/ready`, { agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', () => resolve(0));
+  });
+
+describe.runIf(hasPrlimit || process.env.CI === 'true')('open-files limit (a real process)', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  const held: Socket[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'parley-nofile-'));
+    server = await spawnServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' }, nofile: LIMIT });
+  });
+  afterAll(async () => {
+    for (const s of held) s.destroy();
+    await server?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('logs its limit and caps its sockets below it', () => {
+    const line = server.lines.find((l) => l.includes('open files: limit and socket cap'));
+    const logged = JSON.parse(line ?? '{}') as { nofile?: unknown; maxSockets?: number };
+    expect(logged.nofile).toEqual({ soft: LIMIT, hard: LIMIT });
+    expect(logged.maxSockets).toBeGreaterThan(0);
+    expect(logged.maxSockets).toBeLessThan(LIMIT - 32);
+  });
+
+  it('refuses sockets past the cap, backs off without spinning, and recovers', async () => {
+    const warnings = () => server.lines.filter((l) => l.includes('open files: out of sockets'));
+    let refused = 0;
+    for (let i = 0; i < LIMIT; i += BATCH) {
+      const batch = Array.from({ length: BATCH }, () => connectAndWatch(server.port, 200));
+      for (const attempt of await Promise.all(batch)) {
+        if (attempt.refused) refused += 1;
+        else held.push(attempt.socket);
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(held.length).toBeGreaterThan(LIMIT / 2);
+    expect(held.length).toBeLessThan(LIMIT - 32);
+
+    // Refusing: alive, the CPU nearly idle while clients keep knocking.
+    const cpuBefore = cpuSeconds(server.pid);
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) {
+      const attempt = await connectAndWatch(server.port, 50);
+      expect(attempt.refused).toBe(true);
+      attempt.socket.destroy();
+    }
+    const busy = (cpuSeconds(server.pid) - cpuBefore) / ((Date.now() - started) / 1000);
+    expect(server.alive()).toBe(true);
+    expect(busy).toBeLessThan(0.3);
+    expect(await ready(server)).toBe(0);
+    // Dozens of refusals, one warning in the period.
+    expect(warnings()).toHaveLength(1);
+
+    for (const s of held.splice(0)) s.destroy();
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      await sleep(100);
+      status = await ready(server);
+    }
+    expect(status).toBe(200);
+    expect(server.alive()).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+// Several tabs of the app each hold a socket and each receive every message;
+// exactly one of them may show the notification, and none when any tab has
+// that conversation on screen.
+//
+// Both facts live in Web Locks rather than BroadcastChannel messages:
+// - the leader is the tab holding the exclusive LEADER_LOCK; the others
+//   queue behind it and the next one takes over when the leader's tab closes;
+// - a tab with a conversation on screen (visible, that chat open) holds a
+//   shared lock named after it; the leader asks `locks.query()` whether
+//   anyone holds it.
+// The browser releases a tab's locks when the tab closes, crashes or is
+// discarded, so there is never a dead leader or a stale "I am looking at
+// chat 12" to time out. A BroadcastChannel election would need heartbeats
+// and timeouts to notice a tab that died without saying goodbye, and a
+// window in which two tabs both believe they lead.
+//
+// Without Web Locks (an old browser, jsdom) every tab leads and only its own
+// screen counts: worst case a duplicate pop-up, never a lost one.
+
+const LEADER_LOCK = 'parley-notifications-leader';
+const VIEW_LOCK_PREFIX = 'parley-notifications-view:';
+
+export type TabCoordinator = {
+  /** This tab shows the notifications. */
+  isLeader: () => boolean;
+  /** Some tab (this one included) has the conversation on screen. */
+  isOnScreen: (conversationId: number) => Promise<boolean>;
+  /** This tab's conversation on screen changed (null: none or hidden). */
+  setViewed: (conversationId: number | null) => void;
+  stop: () => void;
+};
+
+/** Holds a lock until the returned release is called (also when it was never granted). */
+function hold(locks: LockManager, name: string, mode: LockMode, onGranted?: () => void) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const pending = new AbortController();
+  locks
+    .request(name, { mode, signal: pending.signal }, () => {
+      onGranted?.();
+      return held;
+    })
+    // AbortError: released before it was granted.
+    .catch(() => undefined);
+  return () => {
+    pending.abort();
+    release();
+  };
+}
+
+export function createTabCoordinator(
+  locks: LockManager | undefined,
+  initialViewed: number | null,
+): TabCoordinator {
+  let viewed = initialViewed;
+  let leader = locks === undefined;
+  let stopped = false;
+  const releaseLeader = locks
+    ? hold(locks, LEADER_LOCK, 'exclusive', () => {
+        leader = !stopped;
+      })
+    : () => {};
+  let releaseView: (() => void) | null = null;
+
+  const holdView = () => {
+    releaseView?.();
+    releaseView =
+      locks && viewed !== null ? hold(locks, `${VIEW_LOCK_PREFIX}${viewed}`, 'shared') : null;
+  };
+  holdView();
+
+  return {
+    isLeader: () => leader && !stopped,
+    isOnScreen: async (conversationId) => {
+      if (viewed === conversationId) return true;
+      if (!locks) return false;
+      const name = `${VIEW_LOCK_PREFIX}${conversationId}`;
+      const { held = [] } = await locks.query();
+      return held.some((lock) => lock.name === name);
+    },
+    setViewed: (conversationId) => {
+      if (stopped || conversationId === viewed) return;
+      viewed = conversationId;
+      holdView();
+    },
+    stop: () => {
+      stopped = true;
+      leader = false;
+      releaseLeader();
+      releaseView?.();
+      releaseView = null;
+    },
+  };
+}

@@ -13,6 +13,11 @@ test('an expired access token is refreshed silently and the request retried', as
   const account = newAccount('refresh');
   await registerByApi(request, account);
   await signInByUi(page, account);
+  // The chat's first requests are done before the token is swapped: one of
+  // them failing meanwhile would refresh in this page, and the reload below
+  // would cut that refresh off (the server's reuse grace covers the lost
+  // reply; this journey is about the plain path).
+  await page.waitForLoadState('networkidle');
 
   const before = (await context.cookies()).find((c) => c.name === 'token');
   expect(before).toBeTruthy();

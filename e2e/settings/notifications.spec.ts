@@ -147,10 +147,16 @@ test('notifications follow the settings: shown, muted, paranoid, and a click ope
     secret_hint: 'e',
   });
   await callApi(request, annToken, '/user/paranoid', { on: true });
+  // The reloaded list must be in before Cat writes: a list fetched after the
+  // message holds it already, and a message the list holds is not news.
+  const listed = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/v1/user/conversations',
+  );
   await page.reload();
   await page.getByLabel('Passcode').fill('2718');
   await page.getByTestId('unlock').click();
   await expect(page.getByTestId('app-lock')).toHaveCount(0);
+  await listed;
   await send(request, catToken, catChat, 'the secret plan');
   await expect(page.getByTestId(`conversation-${catChat}`)).toContainText('the secret plan');
   await expect

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
+import { REFRESH_REUSE_GRACE_MS } from '../src/features/sessions/refresh-token';
 import { Client, newAccount, registerAndLogin, startServer } from './harness';
 
 import { stores } from './stores';
@@ -48,23 +49,53 @@ describe.each(stores())('token lifecycle ($name)', (backend) => {
     expect(third.status).toBe(200);
   });
 
-  it('revokes the whole family when a used refresh token comes back', async () => {
+  type Pair = { access_token: string; refresh_token: string };
+  const refresh = (refresh_token: string) => client.post<Pair>('/user/refresh', { refresh_token });
+  /** Moves every rotation of the past back in time, past the reuse grace. */
+  const ageRotations = (ms: number) =>
+    ts.store.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date(Date.now() - ms).toISOString() })
+      .where('used_at', 'is not', null)
+      .execute();
+
+  it('revokes the whole family when a used refresh token comes back after its successor was used', async () => {
     const first = await registerAndLogin(client);
-    const second = await client.post<{ access_token: string; refresh_token: string }>(
-      '/user/refresh',
-      {
-        refresh_token: first.refresh_token,
-      },
-    );
-    const reuse = await client.post('/user/refresh', { refresh_token: first.refresh_token });
+    const second = await refresh(first.refresh_token);
+    const third = await refresh(second.body.refresh_token);
+    expect(third.status).toBe(200);
+    const reuse = await refresh(first.refresh_token);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual({ message: MSG.refreshInvalid });
     // Both the newest refresh token and the access tokens of the family are dead now.
-    expect(
-      (await client.post('/user/refresh', { refresh_token: second.body.refresh_token })).status,
-    ).toBe(401);
-    expect((await client.get('/user', { token: second.body.access_token })).status).toBe(401);
+    expect((await refresh(third.body.refresh_token)).status).toBe(401);
+    expect((await client.get('/user', { token: third.body.access_token })).status).toBe(401);
     expect((await client.get('/user', { token: first.access_token })).status).toBe(401);
+  });
+
+  it('revokes the family when a used refresh token comes back after the grace', async () => {
+    const first = await registerAndLogin(client);
+    const second = await refresh(first.refresh_token);
+    await ageRotations(REFRESH_REUSE_GRACE_MS + 1000);
+    expect((await refresh(first.refresh_token)).status).toBe(401);
+    expect((await refresh(second.body.refresh_token)).status).toBe(401);
+    expect((await client.get('/user', { token: second.body.access_token })).status).toBe(401);
+  });
+
+  it('a rotation whose reply was lost is repeated once, retiring the unused successor', async () => {
+    const first = await registerAndLogin(client);
+    const lost = await refresh(first.refresh_token); // the client never saw this reply
+    const again = await refresh(first.refresh_token);
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).not.toBe(lost.body.refresh_token);
+    expect((await client.get('/user', { token: again.body.access_token })).status).toBe(200);
+    // The chain goes on from the new token, and a second lost reply is covered too.
+    const onward = await refresh(again.body.refresh_token);
+    expect(onward.status).toBe(200);
+    // The retired successor is dead: presenting it now is a stolen copy and ends the session.
+    expect((await refresh(lost.body.refresh_token)).status).toBe(401);
+    expect((await refresh(onward.body.refresh_token)).status).toBe(401);
+    expect((await client.get('/user', { token: onward.body.access_token })).status).toBe(401);
   });
 
   it('refuses unknown and expired refresh tokens', async () => {

@@ -55,7 +55,15 @@ export function findRefreshToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('refresh_tokens as t')
     .innerJoin('sessions as s', 's.id', 't.session_id')
-    .select(['t.id', 't.session_id', 't.used_at', 't.expires_at', 's.user_id', 's.revoked_at'])
+    .select([
+      't.id',
+      't.session_id',
+      't.used_at',
+      't.replaced_by',
+      't.expires_at',
+      's.user_id',
+      's.revoked_at',
+    ])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

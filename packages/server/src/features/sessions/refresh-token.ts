@@ -15,3 +15,14 @@ export function hashRefreshToken(token: string): string {
 export function newFamilyId(): string {
   return randomBytes(16).toString('base64url');
 }
+
+/**
+ * A rotation whose reply never reached the client (the page navigated away,
+ * a mobile network dropped it) leaves the client holding the token it just
+ * spent. For this long after that rotation, presenting the spent token again
+ * retires its successor — provided nobody has used the successor yet — and
+ * issues a new one, instead of signing the user out everywhere. A successor
+ * already in use still means a stolen copy and revokes the session; so does
+ * any reuse after the window. (The same trade as Auth0's "reuse interval".)
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;

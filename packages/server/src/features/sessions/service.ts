@@ -7,7 +7,12 @@ import { HttpError } from '../../http/http-error';
 import type { Database } from '../../store/types';
 import { deviceName } from './device';
 import * as q from './queries';
-import { hashRefreshToken, newFamilyId, newRefreshToken } from './refresh-token';
+import {
+  REFRESH_REUSE_GRACE_MS,
+  hashRefreshToken,
+  newFamilyId,
+  newRefreshToken,
+} from './refresh-token';
 
 export interface ClientInfo {
   ip: string | null;
@@ -72,7 +77,8 @@ export function createSessionsService(
      * already used means two parties hold the family (a stolen copy, or a
      * client bug): the whole session is revoked and both must sign in again.
      * Two tabs racing with the same token land here too — the web client
-     * funnels refreshes through one promise for that reason.
+     * funnels refreshes through one promise and one Web Lock for that reason.
+     * The one exception is a client whose reply was lost (grace below).
      */
     async rotate(refreshToken: string): Promise<SessionTokens> {
       const at = now();
@@ -85,13 +91,21 @@ export function createSessionsService(
         await revokeSessions({ userId: found.user_id, sessionId: found.session_id }, iso);
         return refreshInvalid();
       };
-      if (found.used_at !== null) throw await revokeFamily();
+      // A used token is a stolen copy, unless its rotation's reply was lost
+      // (see REFRESH_REUSE_GRACE_MS): then the unused successor is retired instead.
+      const lostReply =
+        found.used_at !== null &&
+        found.replaced_by !== null &&
+        at.getTime() - Date.parse(found.used_at) <= REFRESH_REUSE_GRACE_MS;
+      if (found.used_at !== null && !lostReply) throw await revokeFamily();
       if (found.expires_at <= iso) throw refreshInvalid();
 
       const next = newRefreshToken();
       const rotated = await db.transaction().execute(async (trx) => {
-        // The conditional UPDATE is the arbiter between concurrent rotations.
-        if (!(await q.markTokenUsed(trx, found.id, iso))) return false;
+        // The conditional UPDATE is the arbiter between concurrent rotations:
+        // it claims this token, or (lost reply) its successor, which must be unused.
+        const claimed = lostReply && found.replaced_by !== null ? found.replaced_by : found.id;
+        if (!(await q.markTokenUsed(trx, claimed, iso))) return false;
         const nextId = await q.insertRefreshToken(trx, {
           session_id: found.session_id,
           token_hash: hashRefreshToken(next),

@@ -104,11 +104,24 @@ if (vitest) {
   failed += vitest.numFailedTests;
 } else failed += 1;
 const playwright = readJson(join(reports, 'playwright.json'));
+/** Journeys that failed and then passed on CI's one retry (e2e/playwright.config.ts). */
+const flaky = [];
 if (playwright) {
   passed += playwright.stats.expected + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') flaky.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of playwright.suites ?? []) walk(suite);
 } else failed += 1;
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+if (flaky.length > 0) console.log(`\nFlaky (failed once, passed on retry):\n  ${flaky.join('\n  ')}`);
+const flakyNote = flaky.length > 0 ? ` (${flaky.length} flaky)` : '';
+console.log(`\n${passed} passed${flakyNote}, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

@@ -121,7 +121,8 @@ if (playwright) {
 } else failed += 1;
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
-if (flaky.length > 0) console.log(`\nFlaky (failed once, passed on retry):\n  ${flaky.join('\n  ')}`);
+if (flaky.length > 0)
+  console.log(`\nFlaky (failed once, passed on retry):\n  ${flaky.join('\n  ')}`);
 const flakyNote = flaky.length > 0 ? ` (${flaky.length} flaky)` : '';
 console.log(`\n${passed} passed${flakyNote}, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

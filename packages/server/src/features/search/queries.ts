@@ -40,8 +40,22 @@ export function findMessages(
   options: { before: number | null; limit: number },
 ): Promise<FoundMessageRow[]> {
   const postgres = isPostgres(db);
-  let query = db
-    .selectFrom('messages as msg')
+  // SQLite: the FTS table drives the join, walked newest first (FTS5 serves
+  // `order by rowid desc` itself), so a search stops once it has `limit`
+  // visible hits instead of collecting every match first (p99 89 ms → see
+  // bench/RESULTS.md). PostgreSQL tests the stored vector through GIN.
+  let query = (
+    postgres
+      ? db
+          .selectFrom('messages as msg')
+          .where(
+            sql<boolean>`${sql.ref(`msg.${SEARCH_COLUMN}`)} @@ to_tsquery('simple', ${tsQuery(terms)})`,
+          )
+      : db
+          .selectFrom(sql.raw(FTS_TABLE).as('f'))
+          .innerJoin('messages as msg', (join) => join.on(sql<boolean>`msg.id = f.rowid`))
+          .where(sql<boolean>`${sql.raw(FTS_TABLE)} match ${ftsMatch(terms)}`)
+  )
     .innerJoin('conversation_members as m', (join) =>
       join.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', userId),
     )
@@ -54,12 +68,6 @@ export function findMessages(
       'c.name as conversation_name',
       'c.avatar as conversation_avatar',
     ])
-    .where(
-      postgres
-        ? sql<boolean>`${sql.ref(`msg.${SEARCH_COLUMN}`)} @@ to_tsquery('simple', ${tsQuery(terms)})`
-        : // rowid order lets SQLite walk the matches newest first and stop at the limit.
-          sql<boolean>`msg.id in (select rowid from ${sql.raw(FTS_TABLE)} where ${sql.raw(FTS_TABLE)} match ${ftsMatch(terms)} order by rowid desc)`,
-    )
     .where('msg.deleted_at', 'is', null)
     .where('msg.type', 'in', SEARCHABLE_MESSAGE_TYPES)
     // The server's own texts (the welcome) are catalogue keys shown translated.
@@ -77,8 +85,9 @@ export function findMessages(
         ),
       ),
     );
-  if (options.before !== null) query = query.where('msg.id', '<', options.before);
-  return query.orderBy('msg.id', 'desc').limit(options.limit).execute();
+  const newestFirst = postgres ? sql.ref('msg.id') : sql.ref('f.rowid');
+  if (options.before !== null) query = query.where(newestFirst, '<', options.before);
+  return query.orderBy(newestFirst, 'desc').limit(options.limit).execute();
 }
 
 export interface FoundGroupRow {

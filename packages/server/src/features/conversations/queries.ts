@@ -85,40 +85,26 @@ export function listPage(
     folderId: number | null;
   },
 ): Promise<AccessRow[]> {
-  // Two steps: the sort runs over narrow rows (id and sort keys) of all the
-  // user's chats, then only the page's rows are read whole. Sorting the
-  // joined full rows (SQLite's temp B-tree holds every column) cost most of
-  // the list's time with 2,000 chats (bench/RESULTS.md).
-  let keys = db
+  let query = db
     .selectFrom('conversation_members as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .select(['c.id as id', pinnedRank.as('rank'), 'c.last_activity_at as at'])
+    .selectAll('c')
+    .selectAll('m')
     .where('m.user_id', '=', userId)
     .where('m.deleted', '=', 0);
-  if (!options.includeHidden) keys = keys.where('m.hidden', '=', 0);
-  if (options.folderId !== null) keys = keys.where('m.folder_id', '=', options.folderId);
+  if (!options.includeHidden) query = query.where('m.hidden', '=', 0);
+  if (options.folderId !== null) query = query.where('m.folder_id', '=', options.folderId);
   const cursor = options.cursor;
   if (cursor) {
-    keys = keys.where(
+    query = query.where(
       sql<boolean>`(${pinnedRank} < ${cursor.pinned} or (${pinnedRank} = ${cursor.pinned} and (c.last_activity_at < ${cursor.at} or (c.last_activity_at = ${cursor.at} and c.id < ${cursor.id}))))`,
     );
   }
-  const page = keys
-    .orderBy('rank', 'desc')
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.limit);
-  return db
-    .selectFrom(page.as('p'))
-    .innerJoin('conversation_members as m', (join) =>
-      join.onRef('m.conversation_id', '=', 'p.id').on('m.user_id', '=', userId),
-    )
-    .innerJoin('conversations as c', 'c.id', 'p.id')
-    .selectAll('c')
-    .selectAll('m')
-    .orderBy('p.rank', 'desc')
-    .orderBy('p.at', 'desc')
-    .orderBy('p.id', 'desc')
+  return query
+    .orderBy(pinnedRank, 'desc')
+    .orderBy('c.last_activity_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(options.limit)
     .execute();
 }
 

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -56,6 +55,7 @@ import { createJobRunner } from './jobs/runner';
 import { createLocalDiskStore } from './storage/local-disk';
 import { createMessagesService } from './features/messages/service';
 import { authGuard, decorateAuth } from './http/authenticate';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerCsrf } from './http/csrf';
 import { errorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
@@ -110,29 +110,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(cookie);
   const https = config.publicUrl?.startsWith('https://') ?? false;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // Not helmet's defaults: upgrade-insecure-requests would break plain-http
-      // self-hosting on a LAN address.
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'font-src': ["'self'", 'data:'],
-        'worker-src': ["'self'"],
-        'manifest-src': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
-      },
-    },
-    hsts: https ? { maxAge: 15_552_000 } : false,
-  });
+  registerSecurityHeaders(app, { https });
   registerCsrf(app, { publicUrl: config.publicUrl });
   decorateAuth(app);
   const limits = await registerRateLimits(app, {
@@ -285,7 +263,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messagesRoutes({ messages, guard }), { prefix: API_BASE });
   await app.register(groupsRoutes({ groups, members: groupMembers, guard }), { prefix: API_BASE });
   await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
-  await app.register(linkPreviewsRoutes({ previews, guard }), { prefix: API_BASE });
+  await app.register(linkPreviewsRoutes({ previews, guard, limits }), { prefix: API_BASE });
   await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });
   await app.register(avatarRoutes({ settings, blobs, guard }), { prefix: API_BASE });
   const maxBytes = deps.files?.maxBytes ?? FILE_MAX_BYTES_DEFAULT;

@@ -25,6 +25,8 @@ export interface RateLimitConfig {
   secretPerUser: RateLimitRule;
   /** GET /user/search, per signed-in user (every query runs a full-text search). */
   searchPerUser: RateLimitRule;
+  /** Link-preview pages the server fetches for one reader (cache hits are free). */
+  previewFetchPerUser: RateLimitRule;
 }
 
 export interface AppConfig {
@@ -69,6 +71,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   refreshPerAddress: { max: 60, windowSeconds: 60 },
   secretPerUser: { max: 5, windowSeconds: 300 },
   searchPerUser: { max: 120, windowSeconds: 60 },
+  previewFetchPerUser: { max: 30, windowSeconds: 60 },
 };
 
 /** packages/web/dist, found from this file so it does not depend on the working directory. */
@@ -159,6 +162,10 @@ const RULE_ENV: Record<keyof RateLimitConfig, RuleEnvNames> = {
   refreshPerAddress: { max: 'RATE_LIMIT_REFRESH_IP_MAX', window: 'RATE_LIMIT_REFRESH_IP_WINDOW' },
   secretPerUser: { max: 'RATE_LIMIT_SECRET_USER_MAX', window: 'RATE_LIMIT_SECRET_USER_WINDOW' },
   searchPerUser: { max: 'RATE_LIMIT_SEARCH_USER_MAX', window: 'RATE_LIMIT_SEARCH_USER_WINDOW' },
+  previewFetchPerUser: {
+    max: 'RATE_LIMIT_PREVIEW_USER_MAX',
+    window: 'RATE_LIMIT_PREVIEW_USER_WINDOW',
+  },
 };
 
 /** The names of every rate-limit variable, for docs and error messages. */

@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@parley/protocol/constants';
 import { FILE_MSG, THUMBNAIL_MAX_PX } from '@parley/protocol/file';
-import type { FileUploaded } from '@parley/protocol/file';
 import type { Message } from '@parley/protocol/message';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import { createLocalDiskStore } from '../src/storage/local-disk';
+import { blobsIn, bytes, fileCalls } from './files';
 import { befriend, createConversation, memberAction } from './groups';
 import type { Client } from './harness';
 import { tempDir } from './harness';
 import { pdf, pngClaiming, solid } from './images';
 import { direct, history, person, send, sent } from './messaging';
-import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
 
@@ -24,24 +20,6 @@ import { useSuiteServer } from './suite';
 
 /** A small limit, so "too big" needs no 25 MB upload. */
 const MAX_BYTES = 256 * 1024;
-
-/** Every blob on disk under `root` (files/ and thumbnails/, partial writes included). */
-function blobsIn(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else out.push(path);
-    }
-  };
-  try {
-    walk(root);
-  } catch {
-    // nothing stored yet
-  }
-  return out.filter((p) => !p.includes(`${join(root, 'avatars')}`));
-}
 
 describe.each(stores())('files in conversations ($name)', (backend) => {
   const blobRoot = tempDir('parley-files-');
@@ -56,32 +34,7 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
     base = suite.server.url;
   });
 
-  async function upload(who: Person, data: Buffer, filename: string, type = '', field = 'file') {
-    const form = new FormData();
-    form.append(field, new Blob([new Uint8Array(data)], { type }), filename);
-    const res = await fetch(`${base}/api/v1/user/files/upload`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${who.token}` },
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
-
-  async function uploaded(who: Person, data: Buffer, filename: string, type = '') {
-    const res = await upload(who, data, filename, type);
-    if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`);
-    return (res.body as unknown as FileUploaded).attached_file;
-  }
-
-  /** GET a file URL as `who` (Bearer), or by the token cookie, or with nothing. */
-  function download(url: string, who: Person | null, how: 'bearer' | 'cookie' = 'bearer') {
-    const headers: Record<string, string> = {};
-    if (who && how === 'bearer') headers.authorization = `Bearer ${who.token}`;
-    if (who && how === 'cookie') headers.cookie = `${STORAGE_KEYS.tokenCookie}=${who.token}`;
-    return fetch(`${base}${url}`, { headers });
-  }
-
-  const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+  const { upload, uploaded, download } = fileCalls(() => base);
   const refused = (text: string) => ({ message: text, file: [text], errors: { file: [text] } });
 
   it('uploads a picture with a thumbnail and its size, and shows it to the other member', async () => {
@@ -140,31 +93,6 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
     });
     expect(again.status).toBe(304);
     expect((await download(file.url, null)).status).toBe(401);
-  });
-
-  it('turns a JPEG upright and strips its metadata from the original and the thumbnail', async () => {
-    const alice = await person(client);
-    const photo = await sharp({
-      create: { width: 600, height: 300, channels: 3, background: '#246' },
-    })
-      .jpeg()
-      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'where I live' } } })
-      .toBuffer();
-    const file = await uploaded(alice, photo, 'IMG_0001.JPG');
-    expect(file).toMatchObject({ mime: 'image/jpeg', width: 300, height: 600 });
-    const thumb = await bytes(await download(file.thumbnail_url ?? '', alice));
-    const meta = await sharp(thumb).metadata();
-    expect(meta).toMatchObject({ width: 240, height: 480 });
-    expect(meta.exif).toBeUndefined();
-    expect(thumb.includes(Buffer.from('where I live'))).toBe(false);
-    // The full-size picture others download carries no EXIF either, and stands upright.
-    const original = await bytes(await download(file.url, alice));
-    const full = await sharp(original).metadata();
-    expect(full).toMatchObject({ format: 'jpeg', width: 300, height: 600 });
-    expect(full.exif).toBeUndefined();
-    expect(full.orientation ?? 1).toBe(1);
-    expect(original.includes(Buffer.from('where I live'))).toBe(false);
-    expect(file.size).toBe(original.length);
   });
 
   it('serves a PDF as an attachment under its sanitized name', async () => {

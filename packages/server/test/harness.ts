@@ -21,6 +21,7 @@ export const NO_LIMITS: RateLimitConfig = {
   refreshPerAddress: GENEROUS,
   secretPerUser: GENEROUS,
   searchPerUser: GENEROUS,
+  previewFetchPerUser: GENEROUS,
 };
 
 /** A web dist that does not exist: API suites do not need the SPA. */

@@ -6,7 +6,8 @@ import type { RateLimitConfig, RateLimitRule } from '../config';
 import { loginKey } from '../features/users/service';
 import { HttpError } from './http-error';
 
-// Rate limits on the endpoints that cost an argon2 hash or mint tokens.
+// Rate limits on the endpoints that cost an argon2 hash or mint tokens, and
+// on work a user can make the server do for them (searches, preview fetches).
 // Counters live in memory, or in Redis when one is configured so that the
 // limits hold across every node. Each limiter is a plain hook built on
 // @fastify/rate-limit's createRateLimit, because the plugin's own route
@@ -25,6 +26,12 @@ export interface Limiters {
   secretPerUser: Limiter;
   /** Needs the auth guard to have run: use it as a preHandler. */
   searchPerUser: Limiter;
+  /**
+   * Counts a link-preview fetch for the signed-in user. Not a route hook:
+   * the link-preview service calls it only when it is about to fetch (a
+   * cached card costs nothing).
+   */
+  previewFetchPerUser: Limiter;
 }
 
 export interface RateLimitOptions {
@@ -81,5 +88,6 @@ export async function registerRateLimits(
     refreshPerAddress: limiter('refresh-ip', options.rules.refreshPerAddress, byAddress),
     secretPerUser: limiter('secret-user', options.rules.secretPerUser, byUser),
     searchPerUser: limiter('search-user', options.rules.searchPerUser, byUser),
+    previewFetchPerUser: limiter('preview-user', options.rules.previewFetchPerUser, byUser),
   };
 }

@@ -101,10 +101,11 @@ export async function toThumbnail(data: Buffer, maxPx: number): Promise<Thumbnai
   const frameHeight = meta.pageHeight ?? meta.height;
   if (meta.width * frameHeight > MAX_INPUT_PIXELS) throw new ImageRefused('too_many_pixels');
   // Orientations 5–8 turn the picture a quarter: width and height swap on screen.
-  const turned = (meta.orientation ?? 1) >= 5;
+  // An animation is not turned (see withoutMetadata), so its size is as stored.
+  const animated = (meta.pages ?? 1) > 1;
+  const turned = !animated && (meta.orientation ?? 1) >= 5;
   try {
-    const thumbnail = await image
-      .rotate()
+    const thumbnail = await (animated ? image : image.rotate())
       .resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
@@ -120,19 +121,54 @@ export async function toThumbnail(data: Buffer, maxPx: number): Promise<Thumbnai
 
 /**
  * A photo as it may be given to other people: turned upright and re-encoded
- * in its own format from the pixels, so its EXIF (GPS position, camera,
- * owner) does not travel with it. GIFs are passed through: re-encoding
- * would flatten an animation, and the format carries no EXIF block. Call
- * after toThumbnail accepted the same bytes (the pixel ceiling is checked there).
+ * in its own format from the pixels, so its EXIF, XMP and IPTC (GPS position,
+ * camera serial, owner) and anything appended to the file do not travel with
+ * it. JPEG at quality 90; PNG and lossless WebP stay lossless, 16-bit PNG
+ * stays 16-bit. GIFs are passed through: re-encoding would flatten an
+ * animation, and the format carries no EXIF block. Call after toThumbnail
+ * accepted the same bytes (the ceiling of one frame is checked there).
  */
 export async function withoutMetadata(data: Buffer, mime: string): Promise<Buffer> {
-  const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  if (mime !== 'image/jpeg' && mime !== 'image/png' && mime !== 'image/webp') return data;
+  // Every frame of an animated WebP is read, or only the first would be kept;
+  // the pixel ceiling then counts all the frames, so an animation that would
+  // unpack to gigapixels is refused here.
+  const image = sharp(data, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    failOn: 'error',
+    animated: mime === 'image/webp',
+  });
   try {
+    const meta = await image.metadata();
+    // sharp cannot turn an animation; none comes from a camera, so it keeps its stored way up.
+    if ((meta.pages ?? 1) === 1) image.rotate();
     if (mime === 'image/jpeg') return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
-    if (mime === 'image/png') return await image.png().toBuffer();
-    if (mime === 'image/webp') return await image.webp({ quality: 90 }).toBuffer();
+    if (mime === 'image/png') {
+      // sharp writes 8 bits unless the pipeline is 16-bit: keep a 16-bit PNG exact.
+      if (meta.depth === 'ushort')
+        image.toColourspace((meta.channels ?? 3) <= 2 ? 'grey16' : 'rgb16');
+      return await image.png().toBuffer();
+    }
+    const lossless = webpIsLossless(data);
+    return await image.webp(lossless ? { lossless: true } : { quality: 90 }).toBuffer();
   } catch (error) {
     throw refusalOf(error);
   }
-  return data;
+}
+
+/**
+ * True when a WebP's (first) frame is VP8L, the lossless codec. Walks the
+ * RIFF chunks after the 12-byte header, into an animation's first ANMF frame
+ * (16 bytes of position and timing, then its own chunks).
+ */
+export function webpIsLossless(data: Buffer): boolean {
+  let at = 12;
+  while (at + 8 <= data.length) {
+    const fourcc = data.toString('latin1', at, at + 4);
+    if (fourcc === 'VP8L') return true;
+    if (fourcc === 'VP8 ') return false;
+    const size = data.readUInt32LE(at + 4);
+    at = fourcc === 'ANMF' ? at + 8 + 16 : at + 8 + size + (size % 2);
+  }
+  return false;
 }

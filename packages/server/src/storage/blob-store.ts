@@ -14,10 +14,20 @@ export interface StoredBlob {
 export interface BlobStore {
   /** Stores the bytes under a new key. `prefix` groups kinds ('avatars'); a fixed word, not input. */
   put(prefix: BlobPrefix, data: Buffer | Readable): Promise<StoredBlob>;
-  /** The bytes and their size, or null when there is no such key. */
-  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * The bytes and the blob's whole size, or null when there is no such key.
+   * With a range, the stream holds only those bytes (an object store's
+   * ranged GET); the caller has checked it against the size it recorded.
+   */
+  get(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   /** Removes the blob; an unknown key is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/** Bytes start to end of a blob, both included (as HTTP's Range counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** The kinds of blob; each is a directory (or key prefix) of its own. */

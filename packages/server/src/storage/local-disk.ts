@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BlobPrefix, BlobStore, StoredBlob } from './blob-store';
+import type { BlobPrefix, BlobStore, ByteRange, StoredBlob } from './blob-store';
 import { BLOB_KEY } from './blob-store';
 
 // Blobs as files under DATA_DIR/blobs/<prefix>/<2 hex>/<32 hex>. Written to a
@@ -37,12 +37,12 @@ export function createLocalDiskStore(root: string): BlobStore {
       return { key, size: (await stat(path)).size };
     },
 
-    async get(key: string) {
+    async get(key: string, range?: ByteRange) {
       const path = pathOf(key);
       if (path === null) return null;
       try {
         const { size } = await stat(path);
-        return { stream: createReadStream(path), size };
+        return { stream: createReadStream(path, range ?? {}), size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

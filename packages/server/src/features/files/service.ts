@@ -9,7 +9,7 @@ import type { AttachedFile } from '@parley/protocol/file';
 import type { Clock } from '../../clock';
 import { ImageRefused, isPicture, toThumbnail, withoutMetadata } from '../../media/images';
 import type { Thumbnail } from '../../media/images';
-import type { BlobStore } from '../../storage/blob-store';
+import type { BlobStore, ByteRange, StoredBlob } from '../../storage/blob-store';
 import type { Database, FileRow } from '../../store/types';
 import * as q from './queries';
 import { toAttachedFile } from './to-file';
@@ -33,6 +33,14 @@ export class FileRefused extends Error {
   ) {
     super(message);
   }
+}
+
+/** An ImageRefused as the upload's 422; anything else is not a refusal and goes on. */
+function refusedPicture(error: unknown): unknown {
+  if (!(error instanceof ImageRefused)) return error;
+  const text =
+    error.reason === 'too_many_pixels' ? FILE_MSG.imageTooManyPixels : FILE_MSG.imageUnreadable;
+  return new FileRefused(422, text);
 }
 
 export interface UploadPart {
@@ -60,37 +68,34 @@ export function createFilesService(deps: {
     if (row.thumbnail_key) await blobs.delete(row.thumbnail_key);
   }
 
-  /** The thumbnail of a stored picture; the blob is removed when the image is refused. */
-  async function thumbnailOf(blobKey: string): Promise<Thumbnail> {
-    const blob = await blobs.get(blobKey);
-    if (!blob) throw new Error('stored blob vanished');
-    try {
-      return await toThumbnail(await toBuffer(blob.stream), THUMBNAIL_MAX_PX);
-    } catch (error) {
-      await blobs.delete(blobKey);
-      if (!(error instanceof ImageRefused)) throw error;
-      const text =
-        error.reason === 'too_many_pixels' ? FILE_MSG.imageTooManyPixels : FILE_MSG.imageUnreadable;
-      throw new FileRefused(422, text);
-    }
-  }
-
-  /** A stored photo replaced by its copy without metadata (see media/images.ts). */
-  async function cleanOriginal(stored: { key: string; size: number }, mime: string) {
+  /**
+   * A stored picture's thumbnail, and the blob replaced by its copy without
+   * metadata (see media/images.ts). Throws FileRefused when sharp refuses
+   * it; the caller removes what was stored.
+   */
+  async function processPicture(stored: StoredBlob, mime: string) {
     const blob = await blobs.get(stored.key);
     if (!blob) throw new Error('stored blob vanished');
     const original = await toBuffer(blob.stream);
+    let picture: Thumbnail;
     let clean: Buffer;
     try {
+      picture = await toThumbnail(original, THUMBNAIL_MAX_PX);
+      // An animation is refused here when all its frames together pass the pixel ceiling.
       clean = await withoutMetadata(original, mime);
     } catch (error) {
-      if (!(error instanceof ImageRefused)) throw error;
-      throw new FileRefused(422, FILE_MSG.imageUnreadable);
+      throw refusedPicture(error);
     }
-    if (clean === original) return stored;
-    const replaced = await blobs.put('files', clean);
-    await blobs.delete(stored.key);
-    return replaced;
+    const thumbnailKey = (await blobs.put('thumbnails', picture.data)).key;
+    if (clean === original) return { picture, thumbnailKey, stored };
+    try {
+      const replaced = await blobs.put('files', clean);
+      await blobs.delete(stored.key);
+      return { picture, thumbnailKey, stored: replaced };
+    } catch (error) {
+      await blobs.delete(thumbnailKey);
+      throw error;
+    }
   }
 
   return {
@@ -120,13 +125,10 @@ export function createFilesService(deps: {
       let picture: Thumbnail | null = null;
       let thumbnailKey: string | null = null;
       if (isPicture(mime)) {
-        picture = await thumbnailOf(stored.key);
         try {
-          thumbnailKey = (await blobs.put('thumbnails', picture.data)).key;
-          stored = await cleanOriginal(stored, mime);
+          ({ picture, thumbnailKey, stored } = await processPicture(stored, mime));
         } catch (error) {
           await blobs.delete(stored.key);
-          if (thumbnailKey) await blobs.delete(thumbnailKey);
           throw error;
         }
       }
@@ -153,15 +155,20 @@ export function createFilesService(deps: {
     },
 
     /**
-     * The bytes of a file (or its thumbnail) for `userId`, checked now — a
-     * member removed a second ago is refused. Null: not found, or not theirs to see.
+     * The file behind `key` if `userId` may read it, checked now — a member
+     * removed a second ago is refused. Null: not found, or not theirs to see.
      */
-    async open(userId: number, key: string, variant: 'original' | 'thumbnail') {
-      const row = await q.readable(db, key, userId);
-      if (!row) return null;
-      const blobKey = variant === 'original' ? row.blob_key : row.thumbnail_key;
-      const blob = blobKey ? await blobs.get(blobKey) : null;
-      return blob ? { row, blob } : null;
+    async readable(userId: number, key: string): Promise<FileRow | null> {
+      return (await q.readable(db, key, userId)) ?? null;
+    },
+
+    /**
+     * The bytes of a readable file's original (all, or one range within its
+     * recorded size) or of its thumbnail; null when there is none.
+     */
+    async read(row: FileRow, variant: 'original' | 'thumbnail', range?: ByteRange) {
+      if (variant === 'thumbnail') return row.thumbnail_key ? blobs.get(row.thumbnail_key) : null;
+      return blobs.get(row.blob_key, range);
     },
 
     /**

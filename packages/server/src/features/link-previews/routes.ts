@@ -8,6 +8,7 @@ import { MSG } from '@parley/protocol/messages';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { HttpError } from '../../http/http-error';
+import type { Limiters } from '../../http/rate-limit';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { LinkPreviewsService } from './service';
 import { THUMBNAIL_TYPE } from './thumbnail';
@@ -18,6 +19,7 @@ const IMAGE_CACHE = 'private, max-age=31536000, immutable';
 export function linkPreviewsRoutes(deps: {
   previews: LinkPreviewsService;
   guard: Guard;
+  limits: Pick<Limiters, 'previewFetchPerUser'>;
 }): FastifyPluginAsyncZod {
   const { previews } = deps;
   return async (app) => {
@@ -29,14 +31,17 @@ export function linkPreviewsRoutes(deps: {
           tags: ['messages'],
           security: bearerSecurity,
           summary:
-            "The preview card of a message's first link, fetched by the server (null when the page had nothing to show). 403 when the reader's load_links is off or paranoid is on.",
+            "The preview card of a message's first link, fetched by the server (null when the page had nothing to show). 403 when the reader's load_links is off or paranoid is on; 429 when the page is not cached and the reader has had too many fetched lately.",
           params: messageIdParamsSchema,
-          response: { 200: linkPreviewReplySchema, ...errorReplies(401, 403, 404, 422) },
+          response: { 200: linkPreviewReplySchema, ...errorReplies(401, 403, 404, 422, 429) },
         },
       },
-      async (request) => ({
+      async (request, reply) => ({
         status: 'ok' as const,
-        preview: await previews.forMessage(authOf(request).userId, request.params.id),
+        // Counted only when this reader's ask starts a fetch: cached cards are free.
+        preview: await previews.forMessage(authOf(request).userId, request.params.id, () =>
+          deps.limits.previewFetchPerUser(request, reply),
+        ),
       }),
     );
 

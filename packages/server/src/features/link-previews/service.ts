@@ -41,6 +41,9 @@ export interface LinkPreviewsDeps {
   fetchPreview: PreviewFetcher;
 }
 
+/** Counts one origin fetch against the reader's rate limit; throws (429) past it. */
+export type CountFetch = () => Promise<void>;
+
 /** The cache key: the address without its #fragment (the server never sends one anyway). */
 export function normalizeUrl(href: string): string | null {
   try {
@@ -137,11 +140,19 @@ export function createLinkPreviewsService(deps: LinkPreviewsDeps) {
     return stored;
   }
 
-  /** The cached row, or one fetch shared by everyone who asks meanwhile. */
-  async function previewRow(urlKey: string): Promise<PreviewRow> {
+  /**
+   * The cached row, or one fetch shared by everyone who asks meanwhile. Only
+   * a reader who starts a fetch has it counted (`countFetch` throws 429 past
+   * their limit; nothing is cached then, so a later reader fetches it).
+   */
+  async function previewRow(urlKey: string, countFetch: CountFetch): Promise<PreviewRow> {
     const cached = await q.findFresh(db, urlKey, now().toISOString());
     if (cached) return cached;
     let running = inFlight.get(urlKey);
+    if (running) return running;
+    await countFetch();
+    // Another reader may have started it while the count was taken.
+    running = inFlight.get(urlKey);
     if (!running) {
       running = fetchAndStore(urlKey).finally(() => inFlight.delete(urlKey));
       inFlight.set(urlKey, running);
@@ -150,7 +161,11 @@ export function createLinkPreviewsService(deps: LinkPreviewsDeps) {
   }
 
   return {
-    async forMessage(userId: number, messageId: number): Promise<LinkPreview | null> {
+    async forMessage(
+      userId: number,
+      messageId: number,
+      countFetch: CountFetch = async () => {},
+    ): Promise<LinkPreview | null> {
       const message = await deps.visibleMessage(userId, messageId);
       const settings = await deps.settingsOf(userId);
       if (!settings || !previewsAllowed(settings)) {
@@ -162,7 +177,7 @@ export function createLinkPreviewsService(deps: LinkPreviewsDeps) {
       if (url === null) throw new HttpError(404, MSG.notFound);
       const urlKey = normalizeUrl(url);
       if (urlKey === null) return null;
-      return toPreview(await previewRow(urlKey), url);
+      return toPreview(await previewRow(urlKey, countFetch), url);
     },
 
     /** The thumbnail's bytes by its random key, or null. */

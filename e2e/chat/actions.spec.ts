@@ -1,14 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Conversation actions (pin, mute, clear) from the list's right-click and the
 // header's "⋯", and a pinned message shown under the header.
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
 
 test('conversation actions: pin, mute, clear, pinned message', async ({ browser, request }) => {
   const alice = newAccount('alice');
@@ -63,12 +59,12 @@ test('conversation actions: pin, mute, clear, pinned message', async ({ browser,
   await expect(a.getByTestId('pinned-text')).toHaveText('first from bob');
   await a.getByTestId('pinned-bar').locator('.pinned-bar-open').click();
   await expect(first).toBeVisible();
-  await shot(a, 'actions-pinned-bar');
+  await saveScreenshot(a, 'actions-pinned-bar');
 
   // The header's "⋯" opens the same menu; clear history after the confirm.
   await a.getByTestId('chat-more').click();
   await expect(a.getByTestId('conversation-action-clear')).toBeVisible();
-  await shot(a, 'actions-menu');
+  await saveScreenshot(a, 'actions-menu');
   await a.getByTestId('conversation-action-clear').click();
   await expect(a.getByTestId('confirm-dialog')).toBeVisible();
   await a.getByTestId('confirm-ok').click();
@@ -83,6 +79,6 @@ test('conversation actions: pin, mute, clear, pinned message', async ({ browser,
   await expect(notice).toHaveCount(1);
   await expect(notice).not.toContainText('{');
   await expect(notice).toBeVisible();
-  await shot(a, 'actions-sign-in-notice');
+  await saveScreenshot(a, 'actions-sign-in-notice');
   await context.close();
 });

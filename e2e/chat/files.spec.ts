@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { gradientPng } from '../support/png';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Alice attaches a picture and a PDF; Bob, in his own browser context, sees
 // both, opens the picture full size and downloads the PDF byte for byte.
-
-const shots = join(import.meta.dirname, '..', 'screenshots');
 
 // Over 1 kB, so the size shows in the spec's kB format.
 const PDF = Buffer.from(
@@ -66,7 +64,7 @@ test('pictures and files reach the other user, who opens and downloads them', as
     await expect(b.getByTestId('message-file-size')).toHaveText(
       `${(PDF.length / 1024).toFixed(2)} kB`,
     );
-    await b.screenshot({ path: join(shots, `files-${device}.png`), animations: 'disabled' });
+    await saveScreenshot(b, `files-${device}`, { animations: 'disabled' });
 
     if (device === 'desktop') {
       // The full-size picture, through the cookie check.
@@ -75,7 +73,7 @@ test('pictures and files reach the other user, who opens and downloads them', as
       await expect
         .poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(1200);
-      await b.screenshot({ path: join(shots, `files-viewer-${device}.png`) });
+      await saveScreenshot(b, `files-viewer-${device}`);
       await b.keyboard.press('Escape');
       await expect(b.getByTestId('image-viewer')).toHaveCount(0);
 

@@ -1,15 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Conversation folders: make two in the editor, put chats in them from the
 // conversation menu, the tabs filter the list (and the tab survives a
 // reload), rename, delete; desktop and phone screenshots of the tabs.
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
 
 test('folders: create, assign, filter, rename, delete', async ({ browser, request }) => {
   const alice = newAccount('alice');
@@ -72,7 +68,7 @@ test('folders: create, assign, filter, rename, delete', async ({ browser, reques
   await expect(carolRow).toHaveCount(0);
   await expect(a.locator('.conv-row', { hasText: 'Parley' })).toHaveCount(0);
   await expect(work.locator('.folder-tab-badge')).toHaveText('1');
-  await shot(a, 'folders-tabs-desktop');
+  await saveScreenshot(a, 'folders-tabs-desktop');
   await friends.click();
   await expect(carolRow).toBeVisible();
   await expect(bobRow).toHaveCount(0);
@@ -106,7 +102,7 @@ test('folders: create, assign, filter, rename, delete', async ({ browser, reques
   await expect(a.getByRole('tab', { name: /^Office/ })).toBeVisible();
   await editor.locator('.folder-edit-row').first().getByRole('button', { name: /down/ }).click();
   await expect(a.getByRole('tab')).toHaveText([/^All/, /^Friends/, /^Office/]);
-  await shot(a, 'folders-editor-desktop');
+  await saveScreenshot(a, 'folders-editor-desktop');
   await editor
     .locator('.folder-edit-row')
     .last()
@@ -133,7 +129,7 @@ test('folders: create, assign, filter, rename, delete', async ({ browser, reques
   const tabs = p.getByTestId('folder-tabs');
   const overflow = await tabs.evaluate((el) => el.scrollWidth > el.clientWidth);
   expect(overflow).toBe(true);
-  await shot(p, 'folders-tabs-phone');
+  await saveScreenshot(p, 'folders-tabs-phone');
   await phone.close();
   await context.close();
 });

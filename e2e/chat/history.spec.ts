@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Long history in the browser: the newest page first, older pages on scroll
 // up, a reply's quote jumping to a message far outside the loaded window
@@ -10,9 +10,6 @@ import { newAccount, registerByApi, signInByUi } from '../support/users';
 
 const TOTAL = 160; // more than three pages of 50
 const label = (i: number) => `m-${String(i).padStart(3, '0')}`;
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
 
 /** Scrolls the message list by `dy` pixels until `target` shows, at most `tries` times. */
 async function scrollUntil(page: Page, dy: number, target: Locator, tries = 60) {
@@ -78,7 +75,7 @@ test('history: pages older and newer, jumps to a replied message and back', asyn
   await expect(first).toBeVisible();
   await expect(first).toHaveClass(/is-highlighted/);
   await expect(bubble(label(TOTAL))).toHaveCount(0); // the latest page was let go
-  await shot(page, 'history-jumped');
+  await saveScreenshot(page, 'history-jumped');
 
   // Newer pages load on the way down, in order, without gaps, to the newest.
   await scrollUntil(page, 600, bubble(label(TOTAL)), 80);
@@ -96,14 +93,14 @@ test('history: pages older and newer, jumps to a replied message and back', asyn
   await expect(bubble('about the very first one')).toBeVisible();
   await expect(bubble(label(1))).toHaveCount(0);
   await scrollUntil(page, -900, bubble(label(1)), 80);
-  await shot(page, 'history-top');
+  await saveScreenshot(page, 'history-top');
 
   // On a phone the scroll-to-bottom button sits clear of the bubbles' column,
   // and takes the list back to the latest messages.
   await page.setViewportSize({ width: 390, height: 844 });
   const button = page.getByTestId('scroll-to-bottom');
   await expect(button).toBeVisible();
-  await shot(page, 'history-phone');
+  await saveScreenshot(page, 'history-phone');
   await button.click();
   await expect(bubble('about the very first one')).toBeVisible();
 });

@@ -1,15 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Spec 4 Keyboard: a custom keyboard set on the pivot (through the API, as a
 // bot or an integration would) shows above the composer; a tap sends the
 // button's text; removing it takes it away live.
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
 
 test('a custom keyboard sends its buttons and goes away when removed', async ({
   browser,
@@ -35,9 +31,9 @@ test('a custom keyboard sends its buttons and goes away when removed', async ({
   });
   const keyboard = page.getByTestId('custom-keyboard');
   await expect(keyboard.getByRole('button', { name: 'Tell me more' })).toBeVisible();
-  await shot(page, 'chat-keyboard-desktop');
+  await saveScreenshot(page, 'chat-keyboard-desktop');
   await page.setViewportSize({ width: 390, height: 780 });
-  await shot(page, 'chat-keyboard-phone');
+  await saveScreenshot(page, 'chat-keyboard-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await keyboard.getByRole('button', { name: 'Yes, I can make it' }).click();

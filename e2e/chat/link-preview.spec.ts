@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { gradientPng } from '../support/png';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Alice sends a link; Bob sees its preview card. The "web site" is a page
 // this spec serves on 127.0.0.1:E2E_PREVIEW_PORT, the one origin the e2e
@@ -14,7 +14,6 @@ import type { Account } from '../support/users';
 
 const previewPort = Number(process.env.E2E_PREVIEW_PORT);
 const pageUrl = `http://127.0.0.1:${previewPort}/notes/offline-first`;
-const shots = join(import.meta.dirname, '..', 'screenshots');
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8">
 <title>ignored when og:title is there</title>
@@ -93,7 +92,7 @@ test('a link in a message shows its preview card to the other user', async ({
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(400);
-    await b.screenshot({ path: join(shots, `link-preview-${device}.png`), animations: 'disabled' });
+    await saveScreenshot(b, `link-preview-${device}`, { animations: 'disabled' });
     await b.context().close();
   }
 

@@ -1,18 +1,15 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
-import { join } from 'node:path';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Realtime over the WebSocket: two people in two browser contexts, no reloads
 // (typing, presence, live messages, live unread); then the local cache on a
 // reload with the network held back, and the offline queue.
 
 const LIVE = { timeout: 5_000 };
-/** Screens of the live states, for a person to look at (ignored by git). */
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
 
 async function signedIn(browser: Browser, account: Account): Promise<[BrowserContext, Page]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -61,7 +58,7 @@ test('two users chat live: typing, presence, messages, unread', async ({ browser
     `${alice.name} is typing…`,
     LIVE,
   );
-  await shot(b, 'realtime-list-typing');
+  await saveScreenshot(b, 'realtime-list-typing');
   await input.fill('live hello');
   await input.press('Enter');
   await expect(rowOnB.getByTestId('conversation-preview')).toHaveText('live hello', LIVE);
@@ -83,7 +80,7 @@ test('two users chat live: typing, presence, messages, unread', async ({ browser
   const bobInput = b.getByTestId('composer-input');
   await bobInput.pressSequentially('hi al');
   await expect(a.getByTestId('chat-typing')).toHaveText(`${bob.name} is typing…`, LIVE);
-  await shot(a, 'realtime-header-typing');
+  await saveScreenshot(a, 'realtime-header-typing');
   await bobInput.fill('hi alice, live');
   await bobInput.press('Enter');
   await expect(bubble(a, 'hi alice, live')).toBeVisible(LIVE);
@@ -136,11 +133,11 @@ test('a reload renders from the cache first; a message sent offline waits and go
   await expect(a.getByTestId('offline-banner')).toBeVisible();
   await a.waitForTimeout(1000);
   await expect(pending.getByTestId('tick-sending')).toBeVisible();
-  await shot(a, 'realtime-offline-pending');
+  await saveScreenshot(a, 'realtime-offline-pending');
   await context.setOffline(false);
   await expect(pending.getByTestId('tick-sent')).toBeVisible(LIVE);
   await expect(a.getByTestId('chat-subtitle')).toHaveText('online', LIVE);
-  await shot(a, 'realtime-online');
+  await saveScreenshot(a, 'realtime-online');
   await b.getByTestId(`conversation-${chatId}`).click();
   await expect(bubble(b, 'written offline')).toBeVisible(LIVE);
   await expect(b.getByTestId('message').filter({ hasText: 'written offline' })).toHaveCount(1);

@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // The chat screen with a real conversation (a few dozen messages, replies,
 // a long one, a link), desktop and phone, light and dark. Saved under
 // e2e/screenshots/ (ignored by git) for a person to look at.
 
-const dir = join(import.meta.dirname, '..', 'screenshots');
 const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
@@ -59,13 +58,13 @@ test('chat screens with history', async ({ browser, request }) => {
     const context = await browser.newContext({ viewport, colorScheme: 'light' });
     const page = await context.newPage();
     await signInByUi(page, me);
-    await page.screenshot({ path: join(dir, `chat-list-${device}.png`) });
+    await saveScreenshot(page, `chat-list-${device}`);
     await page.goto(`/chat/${chat.id}`);
     await expect(page.getByTestId('message').first()).toBeVisible();
     await page.waitForTimeout(300);
-    await page.screenshot({ path: join(dir, `conversation-${device}-light.png`) });
+    await saveScreenshot(page, `conversation-${device}-light`);
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: join(dir, `conversation-${device}-dark.png`) });
+    await saveScreenshot(page, `conversation-${device}-dark`);
     await context.close();
   }
 });

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Helpers of the group and channel journeys.
 
@@ -32,13 +33,13 @@ export async function peopleWithChats(
   return people;
 }
 
-/** Both widths, light, under e2e/screenshots/ (git-ignored). */
+/** Both widths, light (support/screenshots.ts says where). */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? DESKTOP;
-  await page.screenshot({ path: `screenshots/${name}-desktop.png` });
+  await saveScreenshot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `screenshots/${name}-phone.png` });
+  await saveScreenshot(page, `${name}-phone`);
   await page.setViewportSize(size);
 }
 

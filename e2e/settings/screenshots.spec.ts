@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Every settings section and the lock screen at desktop and phone width,
 // saved under e2e/screenshots/ (not committed) for a look after changes.
@@ -31,12 +32,12 @@ for (const size of SIZES) {
     const dialog = page.getByTestId('settings-dialog');
     await expect(dialog).toBeVisible();
     if (size.name === 'phone') {
-      await page.screenshot({ path: `screenshots/settings-list-${size.name}.png` });
+      await saveScreenshot(page, `settings-list-${size.name}`);
     }
     for (const section of SECTIONS) {
       await page.getByTestId(`settings-tab-${section}`).click();
       await expect(page.getByTestId(`settings-${section}`)).toBeVisible();
-      await page.screenshot({ path: `screenshots/settings-${section}-${size.name}.png` });
+      await saveScreenshot(page, `settings-${section}-${size.name}`);
       if (size.name === 'phone') await page.getByLabel('Back').click();
     }
     // The lock screen.
@@ -48,7 +49,7 @@ for (const size of SIZES) {
     await callApi(request, token, '/user/paranoid', { on: true });
     await page.reload();
     await expect(page.getByTestId('app-lock')).toBeVisible();
-    await page.screenshot({ path: `screenshots/lock-${size.name}.png` });
+    await saveScreenshot(page, `lock-${size.name}`);
     await context.close();
   });
 }

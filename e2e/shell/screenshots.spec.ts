@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { join } from 'node:path';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Screens a person looks at after every change: landing, sign-in,
 // registration and chat, at desktop and phone width, in English and Russian.
@@ -10,7 +10,6 @@ const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
-const dir = join(import.meta.dirname, '..', 'screenshots');
 
 for (const locale of ['en', 'ru'] as const) {
   for (const [device, viewport] of Object.entries(viewports)) {
@@ -23,24 +22,24 @@ for (const locale of ['en', 'ru'] as const) {
       await page.goto('/main');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.screenshot({ path: join(dir, `landing-${device}-${locale}.png`), fullPage: true });
+      await saveScreenshot(page, `landing-${device}-${locale}`, { fullPage: true });
 
       await page.goto('/');
       await page.getByTestId('tab-login').click();
-      await page.screenshot({ path: join(dir, `login-${device}-${locale}.png`) });
+      await saveScreenshot(page, `login-${device}-${locale}`);
 
       await page.getByTestId('tab-register').click();
       await page.getByTestId('submit-register').click();
       await expect(page.getByTestId('error-name')).toBeVisible();
-      await page.screenshot({ path: join(dir, `register-${device}-${locale}.png`) });
+      await saveScreenshot(page, `register-${device}-${locale}`);
 
       const account = newAccount('shot');
       await registerByApi(request, account);
       await signInByUi(page, account);
-      await page.screenshot({ path: join(dir, `chat-${device}-${locale}.png`) });
+      await saveScreenshot(page, `chat-${device}-${locale}`);
 
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.screenshot({ path: join(dir, `chat-${device}-${locale}-dark.png`) });
+      await saveScreenshot(page, `chat-${device}-${locale}-dark`);
       await context.close();
     });
   }

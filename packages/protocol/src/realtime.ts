@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from './message';
+import { userSchema } from './user';
 
 // The WebSocket contract (GET /api/v1/ws). Every frame is one JSON object
 // discriminated by `op`. The protocol version is checked on `hello`: a client
@@ -112,23 +113,58 @@ export const conversationEventFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type ConversationEventFrame = z.infer<typeof conversationEventFrameSchema>;
 
-export const userEventFrameSchema = z.object({
+/**
+ * The signed-in user's own settings changed, on any of their devices: the
+ * fields the call set, as stored (spec 3's User names them). Only that user's
+ * sessions get it, through the user event log, so a device that was away
+ * gets it on resume.
+ */
+export const settingsFieldsSchema = userSchema
+  .pick({
+    timezone: true,
+    secret_exists: true,
+    secret_hint: true,
+    notifications: true,
+    paranoid: true,
+    muted: true,
+    hide_status: true,
+    allow_search: true,
+    load_links: true,
+    max_time_inactive: true,
+  })
+  .partial();
+/** Loose: a later setting must not break an older client, which applies what it knows. */
+export const settingsChangedPayloadSchema = settingsFieldsSchema.loose();
+export type SettingsChangedPayload = z.infer<typeof settingsChangedPayloadSchema>;
+
+const userEventBase = {
   op: z.literal('event'),
   scope: z.literal('user'),
   seq: id,
-  type: z.enum([
-    'conversation.joined',
-    'conversation.updated',
-    'conversation.read',
-    'conversation.cleared',
-    'conversation.deleted',
-    'conversation.restored',
-    'message.hidden',
-    // The caller's conversation folders (folder.ts): payload {folders}, the whole list.
-    'folders.changed',
-  ]),
-  payload: z.record(z.string(), z.unknown()),
-});
+};
+
+export const userEventFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...userEventBase,
+    type: z.literal('settings.changed'),
+    payload: settingsChangedPayloadSchema,
+  }),
+  z.object({
+    ...userEventBase,
+    type: z.enum([
+      'conversation.joined',
+      'conversation.updated',
+      'conversation.read',
+      'conversation.cleared',
+      'conversation.deleted',
+      'conversation.restored',
+      'message.hidden',
+      // The caller's conversation folders (folder.ts): payload {folders}, the whole list.
+      'folders.changed',
+    ]),
+    payload: z.record(z.string(), z.unknown()),
+  }),
+]);
 export type UserEventFrame = z.infer<typeof userEventFrameSchema>;
 
 // ---- server → client -------------------------------------------------------

@@ -3,6 +3,7 @@ import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ServerFrame } from '@parley/protocol/realtime';
 import { applyInfoChange } from '@parley/protocol/rules/conversation-info';
 import { usernameKey } from '@parley/protocol/rules/username';
+import type { User } from '@parley/protocol/user';
 import type { Client } from './harness';
 import type { Person } from './messaging';
 
@@ -22,9 +23,12 @@ import type { Person } from './messaging';
 // - the preview (current_user.last_message) and reply/forward/pinned refs
 //   follow message.new / edited / deleted from the messages they name.
 // conversation.joined and conversation.restored name a conversation the
-// client may not have: it fetches it (POST /user/conversation).
+// client may not have: it fetches it (POST /user/conversation). The
+// signed-in user (GET /user) follows user.updated about oneself and
+// settings.changed.
 
 export interface ClientState {
+  user: User;
   conversations: Map<number, Conversation>;
   /** The newest page of history of the followed conversations. */
   messages: Map<number, Message[]>;
@@ -53,7 +57,8 @@ export async function fetchState(
     messages.set(id, page.body.messages);
   }
   const unread = await client.get<{ count: number }>('/user/unread', { token: who.token });
-  return { conversations, messages, unread: unread.body.count };
+  const user = await client.get<User>('/user', { token: who.token });
+  return { user: user.body, conversations, messages, unread: unread.body.count };
 }
 
 /** A fresh fetch of one conversation (joined / restored ones), with its page if followed. */
@@ -255,6 +260,10 @@ export async function applyEvents(
             c.avatar = p.avatar;
           }
           renameSender(state, p.user_id, p.name);
+          if (p.user_id === me.id) {
+            const { name, username, avatar, status } = p;
+            Object.assign(state.user, { name, username, avatar, status });
+          }
           break;
         }
         // Groups and channels: the count follows joins and departures; info is copied.
@@ -283,6 +292,9 @@ export async function applyEvents(
     const id = Number(frame.payload.conversation_id);
     const c = state.conversations.get(id);
     switch (frame.type) {
+      case 'settings.changed':
+        Object.assign(state.user, frame.payload);
+        break;
       case 'conversation.joined':
       case 'conversation.restored': {
         await refetch(state, id, fetchConversation);
@@ -345,6 +357,7 @@ export function comparable(state: ClientState) {
   const byId = <T>(map: Map<number, T>) =>
     Object.fromEntries([...map.entries()].sort(([a], [b]) => a - b));
   return {
+    user: state.user,
     conversations: byId(state.conversations),
     messages: byId(state.messages),
     unread: state.unread,

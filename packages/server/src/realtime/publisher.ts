@@ -74,7 +74,9 @@ export async function toConversationFrames(
 }
 
 export function toUserFrame(row: UserEventRow): UserEventFrame {
-  return { op: 'event', scope: 'user', seq: row.seq, type: row.type, payload: row.payload };
+  // As for conversation frames: the row's type decides the payload's shape.
+  const { seq, type, payload } = row;
+  return { op: 'event', scope: 'user', seq, type, payload } as UserEventFrame;
 }
 
 export interface RealtimePublisher extends EventPublisher {

@@ -34,7 +34,9 @@ export type UserEventType =
   | 'conversation.restored'
   | 'message.hidden'
   // The caller's folder list (features/folders).
-  | 'folders.changed';
+  | 'folders.changed'
+  // The caller's own settings, for their other devices (features/settings).
+  | 'settings.changed';
 
 export interface ConversationEventRow {
   conversation_id: number;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
-import type { UserUpdatedPayload } from '@parley/protocol/realtime';
+import type { SettingsChangedPayload, UserUpdatedPayload } from '@parley/protocol/realtime';
 import { AVATAR_SIZE_PX, PASSWORD_CHANGED_MESSAGE_TYPE } from '@parley/protocol/settings';
 import type { User } from '@parley/protocol/user';
 import type { Bus } from '../../bus/bus';
@@ -14,7 +14,11 @@ import type { BlobStore } from '../../storage/blob-store';
 import { isUniqueViolation } from '../../store/dialect';
 import type { Database } from '../../store/types';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { appendConversationEvent, eventTransaction } from '../conversations/events';
+import {
+  appendConversationEvent,
+  appendUserEvent,
+  eventTransaction,
+} from '../conversations/events';
 import type { EventPublisher } from '../conversations/events';
 import type { SessionsService } from '../sessions/service';
 import type { ProfileChange, SettingFlag } from '../users/queries';
@@ -25,7 +29,10 @@ import { avatarKeyOf, avatarUrlOf } from './avatar-url';
 // Profile, privacy switches, password, secret passcode and avatar. Works
 // through the users and sessions services; a public profile change (name,
 // username, avatar, status) is one `user.updated` event in every
-// conversation the user is in, committed with the change itself.
+// conversation the user is in, committed with the change itself. A private
+// setting (the switches, timezone, passcode, inactivity limit) is one
+// `settings.changed` user event with the fields set, so the user's other
+// tabs and devices follow at once or on resume (docs/REALTIME.md).
 
 export interface ProfileInput {
   name?: string | undefined;
@@ -61,6 +68,22 @@ export function createSettingsService(deps: {
 }) {
   const { users } = deps;
   const transaction = eventTransaction(deps.db, deps.publisher);
+
+  /**
+   * Appends `settings.changed` with `change` to the user's log inside `trx`.
+   * Callers write the users row first: on PostgreSQL that row lock orders
+   * concurrent changes, and the seq taken on the same row follows it, so
+   * devices apply the changes in the order they were stored.
+   */
+  function settingsChanged(trx: Kysely<Database>, userId: number, change: SettingsChangedPayload) {
+    return appendUserEvent(
+      trx,
+      userId,
+      'settings.changed',
+      { ...change },
+      deps.now().toISOString(),
+    );
+  }
 
   async function rowOf(userId: number) {
     const row = await users.findRow(userId);
@@ -98,6 +121,10 @@ export function createSettingsService(deps: {
         }
         if (erase) await users.eraseUser(userId, at, trx);
         else await users.updateProfile(userId, change, trx);
+        // Only the owner's devices care about the timezone (an erased account has none left).
+        if (!erase && change.timezone !== undefined) {
+          await settingsChanged(trx, userId, { timezone: change.timezone });
+        }
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid('username', MSG.usernameTaken);
@@ -123,7 +150,10 @@ export function createSettingsService(deps: {
     },
 
     async setFlag(userId: number, column: Exclude<SettingFlag, 'paranoid'>, on: boolean) {
-      await users.setFlag(userId, column, on);
+      await transaction(async (trx) => {
+        await users.setFlag(userId, column, on, trx);
+        await settingsChanged(trx, userId, { [column]: on });
+      });
       if (column === 'hide_status') await announcePresence(userId, !on);
     },
 
@@ -132,11 +162,17 @@ export function createSettingsService(deps: {
       if (on && (await rowOf(userId)).secret_hash === null) {
         throw invalid('on', MSG.paranoidNeedsSecret);
       }
-      await users.setFlag(userId, 'paranoid', on);
+      await transaction(async (trx) => {
+        await users.setFlag(userId, 'paranoid', on, trx);
+        await settingsChanged(trx, userId, { paranoid: on });
+      });
     },
 
     setMaxTimeInactive: (userId: number, months: number | null) =>
-      users.setMaxTimeInactive(userId, months),
+      transaction(async (trx) => {
+        await users.setMaxTimeInactive(userId, months, trx);
+        await settingsChanged(trx, userId, { max_time_inactive: months });
+      }),
 
     /**
      * Needs the current password; signs out every other session (their
@@ -158,7 +194,12 @@ export function createSettingsService(deps: {
 
     async setSecret(userId: number, secret: string, hint: string | null): Promise<void> {
       // argon2id like passwords: a stolen database does not give passcodes away.
-      await users.setSecret(userId, await hashPassword(secret), hint);
+      const hash = await hashPassword(secret);
+      // The hint goes along: another device's lock screen shows it.
+      await transaction(async (trx) => {
+        await users.setSecret(userId, hash, hint, trx);
+        await settingsChanged(trx, userId, { secret_exists: true, secret_hint: hint });
+      });
     },
 
     /** True when the passcode is right; the caller answers HTTP 400 otherwise. */

@@ -114,10 +114,14 @@ export function createUsersService(db: Kysely<Database>, now: Clock) {
     /** `trx`: the caller's transaction (the profile and its events commit together). */
     updateProfile: (id: number, change: q.ProfileChange, trx: Kysely<Database> = db) =>
       q.updateProfile(trx, id, change),
-    setFlag: (id: number, column: q.SettingFlag, on: boolean) => q.setFlag(db, id, column, on),
+    // `trx` on the settings writes too: each commits with its settings.changed event.
+    setFlag: (id: number, column: q.SettingFlag, on: boolean, trx: Kysely<Database> = db) =>
+      q.setFlag(trx, id, column, on),
     setPasswordHash: (id: number, hash: string) => q.setPasswordHash(db, id, hash),
-    setSecret: (id: number, hash: string, hint: string | null) => q.setSecret(db, id, hash, hint),
-    setMaxTimeInactive: (id: number, months: number | null) => q.setMaxTimeInactive(db, id, months),
+    setSecret: (id: number, hash: string, hint: string | null, trx: Kysely<Database> = db) =>
+      q.setSecret(trx, id, hash, hint),
+    setMaxTimeInactive: (id: number, months: number | null, trx: Kysely<Database> = db) =>
+      q.setMaxTimeInactive(trx, id, months),
     usernameTakenByOther: (id: number, username: string) =>
       q.usernameTakenByOther(db, id, usernameKey(username)),
     profileAudience: (id: number) => q.profileAudience(db, id),

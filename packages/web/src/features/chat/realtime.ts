@@ -19,7 +19,8 @@ import { noteMembershipFrame } from '../groups/membership-events';
 import { useMessageStore } from '../messages/store';
 import { startNotifications } from '../notifications/notifier';
 import type { Notifier } from '../notifications/notifier';
-import { applyOwnProfile } from '../settings/store';
+import { useAuthStore } from '../auth/store';
+import { applyOwnProfile, applyOwnSettings } from '../settings/store';
 import { persistToCache, readCache } from './cache-sync';
 
 // The chat's realtime composition: the tab's socket (api/socket.ts) feeds
@@ -59,6 +60,7 @@ function handleFrame(frame: ServerFrame): void {
         if (frame.type === 'user.updated') applyOwnProfile(frame.payload, ownId);
         conversations.applyConversationFrame(frame, ownId);
       } else {
+        if (frame.type === 'settings.changed') applyOwnSettings(frame.payload);
         conversations.applyUserFrame(frame);
         useFolderStore.getState().applyFrame(frame);
       }
@@ -67,6 +69,8 @@ function handleFrame(frame: ServerFrame): void {
       if (frame.scope === 'user') {
         void conversations.refetchAll();
         void useFolderStore.getState().load();
+        // Settings changes may be among the skipped events: GET /user has them all.
+        void useAuthStore.getState().loadUser();
       } else if (frame.conversation_id !== undefined) {
         conversations.refetch([frame.conversation_id]);
         if (messages.threads[frame.conversation_id]) {

@@ -176,6 +176,8 @@ export function applyUserFrame(
 ): ConversationsOutcome {
   if (frame.seq <= state.userSeq) return { state, refetch: [] };
   const seen = { ...state, userSeq: frame.seq };
+  // The user's own settings (settings/store.ts applies them); here only the seq.
+  if (frame.type === 'settings.changed') return { state: seen, refetch: [] };
   if (frame.type === 'folders.changed') {
     // The folder list itself lives in the folders feature; here only the links to deleted ones.
     const list = foldersChangedPayloadSchema.safeParse(frame.payload);

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { User } from '@parley/protocol/user';
-import type { UserUpdatedPayload } from '@parley/protocol/realtime';
+import { settingsFieldsSchema } from '@parley/protocol/realtime';
+import type { SettingsChangedPayload, UserUpdatedPayload } from '@parley/protocol/realtime';
 import { useAuthStore } from '../auth/store';
+import { useLock } from './lock';
 
 // UI state of the settings panel (which section is open), and the one way
 // settings change the signed-in user in memory.
@@ -51,4 +53,20 @@ export function applyOwnProfile(payload: UserUpdatedPayload, ownId: number | nul
     avatar: payload.avatar,
     status: payload.status,
   });
+}
+
+/**
+ * Our own settings changed on another device or tab (or this one: the echo
+ * of its own call, which changes nothing). The settings screen reads the
+ * user from the auth store, so an open one follows. Paranoid mode switched
+ * on elsewhere locks this tab at once: whoever sits here has not shown the
+ * passcode since.
+ */
+export function applyOwnSettings(payload: SettingsChangedPayload): void {
+  const user = useAuthStore.getState().user;
+  // Only the settings this version knows: the schema drops a newer server's extras.
+  const change = settingsFieldsSchema.safeParse(payload);
+  if (!user || !change.success) return;
+  if (change.data.paranoid === true && !user.paranoid) useLock.getState().lock();
+  patchUser(change.data);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
@@ -6,6 +6,7 @@ import { TextField } from '../../../ui/TextField';
 import type { ManagedKind } from '../api';
 import type { Contact } from '../use-contacts';
 import { ContactPicker } from './ContactPicker';
+import { GroupDialog } from './GroupDialog';
 
 /** Pick friends who are not in yet, several at once, then add them. Presentational. */
 export function AddMembersDialog({
@@ -28,17 +29,6 @@ export function AddMembersDialog({
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onClose();
-      }
-    };
-    // Capture: Escape closes this dialog, not the info panel under it.
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [onClose]);
   const needle = query.trim().toLocaleLowerCase();
   const shown = needle
     ? contacts.filter((c) => c.name.toLocaleLowerCase().includes(needle))
@@ -48,64 +38,49 @@ export function AddMembersDialog({
     if (picked.length > 0) onSubmit(picked);
   };
   return (
-    <div className="dialog-backdrop add-members-backdrop" onClick={onClose}>
-      <div
-        className="dialog group-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={t(`groups.add.${kind}`)}
-        data-testid="add-members-dialog"
-        onClick={(event) => event.stopPropagation()}
-      >
-        <header className="dialog-header">
-          <h2>{t(`groups.add.${kind}`)}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onClose}
-            aria-label={t('settings.close')}
+    <GroupDialog
+      title={t(`groups.add.${kind}`)}
+      testId="add-members-dialog"
+      backdropClassName="add-members-backdrop"
+      onClose={onClose}
+    >
+      <form className="group-form" onSubmit={submit} noValidate>
+        <TextField
+          name="member-filter"
+          type="search"
+          label={t('groups.findContact')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoFocus
+        />
+        <ContactPicker
+          contacts={shown}
+          picked={picked}
+          onToggle={(id, on) =>
+            setPicked((p) => (on ? [...p, id] : p.filter((other) => other !== id)))
+          }
+        />
+        {error ? (
+          <p className="field-error" role="alert" data-testid="add-members-error">
+            {t(error)}
+          </p>
+        ) : null}
+        <div className="group-form-actions">
+          <Button variant="ghost" onClick={onClose}>
+            {t('messages.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={picked.length === 0}
+            data-testid="add-members-submit"
           >
-            ×
-          </button>
-        </header>
-        <form className="group-form" onSubmit={submit} noValidate>
-          <TextField
-            name="member-filter"
-            type="search"
-            label={t('groups.findContact')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            autoFocus
-          />
-          <ContactPicker
-            contacts={shown}
-            picked={picked}
-            onToggle={(id, on) =>
-              setPicked((p) => (on ? [...p, id] : p.filter((other) => other !== id)))
-            }
-          />
-          {error ? (
-            <p className="field-error" role="alert" data-testid="add-members-error">
-              {t(error)}
-            </p>
-          ) : null}
-          <div className="group-form-actions">
-            <Button variant="ghost" onClick={onClose}>
-              {t('messages.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              loading={busy}
-              disabled={picked.length === 0}
-              data-testid="add-members-submit"
-            >
-              {picked.length > 0
-                ? t('groups.addPicked', { count: picked.length })
-                : t('groups.addNone')}
-            </Button>
-          </div>
-        </form>
-      </div>
-    </div>
+            {picked.length > 0
+              ? t('groups.addPicked', { count: picked.length })
+              : t('groups.addNone')}
+          </Button>
+        </div>
+      </form>
+    </GroupDialog>
   );
 }

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, it } from 'vitest';
+import type { Conversation } from '@parley/protocol/conversation';
+import type { Client } from './harness';
+import { direct, sent } from './messaging';
+import type { Person } from './messaging';
+import { stores } from './stores';
+import { useSyncHarness } from './sync-harness';
+
+// Sync equivalence (sync-harness.ts) of groups: creation, forwarding into
+// one, leaving it, and the admin calls (add, role, info, invite, block,
+// unblock, blocking the friend of a direct chat).
+
+describe.each(stores())('sync equivalence: groups ($name)', (backend) => {
+  const h = useSyncHarness(backend);
+  let client: Client;
+  let alice: Person;
+  let bob: Person;
+  beforeAll(() => ({ client, alice, bob } = h));
+  const { verify, ok } = h;
+
+  it('covers a group: creation, forwarding into it, leaving it', async () => {
+    const chat = await direct(client, alice, bob);
+    const original = await sent(client, alice, chat.id, 'to forward');
+    const A = alice.id;
+    const B = bob.id;
+    const both = ['conversation.joined', 'conversation.created'];
+    const group = await verify([chat.id], { [A]: both, [B]: both }, () =>
+      ok(
+        client.post(
+          '/user/conversations/group',
+          { name: 'Sync', member_ids: [bob.id] },
+          { token: alice.token },
+        ),
+      ),
+    );
+    const groupId = (group as Conversation).id;
+    const f = [chat.id, groupId];
+    // Reading a conversation without messages: the marker stays unset.
+    await verify(f, { [B]: ['conversation.read'] }, () =>
+      ok(client.post(`/user/messages/read/${groupId}`, {}, { token: bob.token })),
+    );
+    await verify(f, { [A]: ['message.new'], [B]: ['message.new'] }, () =>
+      ok(
+        client.post(
+          '/user/messages/forward',
+          { from_conversation_id: chat.id, to_conversation_id: groupId, ids: [original.id] },
+          { token: alice.token },
+        ),
+      ),
+    );
+    await verify(
+      f,
+      { [A]: ['message.deleted', 'message.deleted'], [B]: ['message.deleted', 'message.deleted'] },
+      async () => {
+        // The forwarded copy shows its original as deleted, then the copy goes too.
+        const page = await client.get<{ messages: { id: number }[] }>(
+          `/user/conversations/${groupId}/messages`,
+          { token: alice.token },
+        );
+        await ok(
+          client.delete(`/user/messages/${original.id}?for=everyone`, { token: alice.token }),
+        );
+        const copy = page.body.messages.at(-1);
+        if (!copy) throw new Error('no copy');
+        await ok(client.delete(`/user/messages/${copy.id}?for=everyone`, { token: alice.token }));
+      },
+    );
+    // Bob's socket still follows the group when member.left goes out, then drops it.
+    await verify(f, { [A]: ['member.left'], [B]: ['member.left', 'conversation.deleted'] }, () =>
+      ok(client.delete(`/user/conversations/${groupId}`, { token: bob.token })),
+    );
+    // Bob left: a message there reaches alice only.
+    await verify(f, { [A]: ['message.new'] }, () =>
+      ok(
+        client.post(
+          '/user/messages',
+          { conversation_id: groupId, uuid: randomUUID(), message: 'alone' },
+          { token: alice.token },
+        ),
+      ),
+    );
+  });
+
+  it('covers group admin: add, role, info, invite, block, unblock, block the friend', async () => {
+    const chat = await direct(client, alice, bob);
+    const A = alice.id;
+    const B = bob.id;
+    const created = await ok(
+      client.post('/user/groups/create', { group_name: 'Admin' }, { token: alice.token }),
+    );
+    const groupId = (created as Conversation).id;
+    const f = [chat.id, groupId];
+    await verify(f, { [A]: ['member.joined'], [B]: ['member.joined', 'conversation.joined'] }, () =>
+      ok(
+        client.post(
+          `/user/conversations/${groupId}/members`,
+          { user_ids: [bob.id] },
+          { token: alice.token },
+        ),
+      ),
+    );
+    const roleChange = { conversation_id: groupId, user_id: bob.id, role: 'moderator' };
+    await verify(f, { [A]: ['member.role'], [B]: ['member.role', 'conversation.updated'] }, () =>
+      ok(client.post('/user/role', roleChange, { token: alice.token })),
+    );
+    await verify(f, { [A]: ['conversation.info'], [B]: ['conversation.info'] }, () =>
+      ok(
+        client.post(
+          `/user/conversations/${groupId}/edit`,
+          { name: 'Renamed', description: 'About', max_time_inactive: 30 },
+          { token: alice.token },
+        ),
+      ),
+    );
+    await verify(f, { [A]: ['conversation.info'], [B]: ['conversation.info'] }, () =>
+      ok(client.post(`/user/conversations/${groupId}/invitation`, {}, { token: bob.token })),
+    );
+    await verify(f, { [A]: ['member.role'], [B]: ['member.role', 'conversation.updated'] }, () =>
+      ok(client.post('/user/role', { ...roleChange, role: null }, { token: alice.token })),
+    );
+    await verify(
+      f,
+      { [A]: ['member.removed'], [B]: ['member.removed', 'conversation.deleted'] },
+      () =>
+        ok(
+          client.post(
+            `/user/conversations/${groupId}/members/${bob.id}/block`,
+            {},
+            {
+              token: alice.token,
+            },
+          ),
+        ),
+    );
+    await verify(
+      f,
+      // Bob follows again from his joining: the log's events of that moment come too.
+      {
+        [A]: ['member.unblocked', 'member.joined'],
+        [B]: ['conversation.joined', 'member.unblocked', 'member.joined'],
+      },
+      () =>
+        ok(
+          client.post(
+            `/user/conversations/${groupId}/members/${bob.id}/unblock`,
+            { add: true },
+            { token: alice.token },
+          ),
+        ),
+    );
+    await verify(f, { [A]: ['conversation.updated'], [B]: ['conversation.updated'] }, () =>
+      ok(client.post(`/user/conversations/${chat.id}/block`, {}, { token: alice.token })),
+    );
+    await verify(f, { [A]: ['conversation.updated'], [B]: ['conversation.updated'] }, () =>
+      ok(client.post(`/user/conversations/${chat.id}/unblock`, {}, { token: alice.token })),
+    );
+  });
+
+  it('exercised its share of the event types the server emits', () => {
+    h.expectExercised('groups');
+  });
+});

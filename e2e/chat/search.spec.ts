@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { saveScreenshot } from '../support/screenshots';
 
 // Global search: the sidebar box finds messages of the user's chats with the
 // matched words marked; picking one opens its chat around it (far back in
@@ -10,9 +9,6 @@ import { newAccount, registerByApi, signInByUi } from '../support/users';
 // Enter pick a result, Escape clears the box. Desktop and phone width.
 
 const FILLER = 120; // more than two pages of 50 between the old match and the newest
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
 
 test('search finds a message and jumps to it', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -57,7 +53,7 @@ test('search finds a message and jumps to it', async ({ browser, request }) => {
   expect(await results.getByRole('option').first().getAttribute('data-testid')).toBe(
     `search-m${recent.id}`,
   );
-  await shot(page, 'search-results');
+  await saveScreenshot(page, 'search-results');
 
   // The old one: the chat opens around it (the newest page is not loaded) and it is outlined.
   await oldRow.click();
@@ -66,7 +62,7 @@ test('search finds a message and jumps to it', async ({ browser, request }) => {
   await expect(target).toBeVisible();
   await expect(target).toHaveClass(/is-highlighted/);
   await expect(bubble('Lighthouse tour on Sunday?')).toHaveCount(0);
-  await shot(page, 'search-jumped');
+  await saveScreenshot(page, 'search-jumped');
 
   // Keyboard: down to the first result (the newest), Enter opens it.
   await box.focus();
@@ -90,10 +86,10 @@ test('search finds a message and jumps to it', async ({ browser, request }) => {
   await page.goto('/chat');
   await box.fill('lighthouse');
   await expect(page.getByTestId(`search-m${old.id}`)).toBeVisible();
-  await shot(page, 'search-results-phone');
+  await saveScreenshot(page, 'search-results-phone');
   await page.getByTestId(`search-m${old.id}`).click();
   await expect(target).toBeVisible();
   await expect(target).toHaveClass(/is-highlighted/);
-  await shot(page, 'search-jumped-phone');
+  await saveScreenshot(page, 'search-jumped-phone');
   await context.close();
 });

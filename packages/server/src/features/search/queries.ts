@@ -1,25 +1,26 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { SEARCHABLE_MESSAGE_TYPES } from '@parley/protocol/search';
 import { isPostgres } from '../../store/dialect';
-import { FTS_TABLE, SEARCH_COLUMN } from '../../store/search-index';
+import { FTS_TABLE, foldsToNothing } from '../../store/search-index';
 import type { ConversationRow, Database } from '../../store/types';
-import { PERSONAL_KINDS } from '../conversations/service';
 import { MANAGED } from '../groups/queries';
 import type { MessageWithSender } from '../messages/queries';
+import { findMessagesPostgres } from './postgres-walk';
+import { searchable, seenBy } from './visibility';
 
 // Queries of the global search. Terms arrive already cut into words of
 // letters, digits and marks (protocol rules/search-text), and are quoted for
 // each syntax anyway: nothing a user types is ever read as an operator.
 
-/** FTS5: every term a quoted prefix, all required. `"` doubles inside a string. */
+/**
+ * FTS5: every term a quoted prefix, all required. `"` doubles inside a
+ * string. A term FTS5 reads as an empty word becomes an empty phrase, which
+ * matches nothing (as an empty prefix it would match every row).
+ */
 export function ftsMatch(terms: string[]): string {
-  return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' AND ');
-}
-
-/** tsquery: every term a quoted prefix lexeme, all required. */
-export function tsQuery(terms: string[]): string {
-  return terms.map((t) => `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`).join(' & ');
+  return terms
+    .map((t) => (foldsToNothing(t) ? '""' : `"${t.replaceAll('"', '""')}"*`))
+    .join(' AND ');
 }
 
 export type FoundMessageRow = MessageWithSender & {
@@ -39,23 +40,13 @@ export function findMessages(
   terms: string[],
   options: { before: number | null; limit: number },
 ): Promise<FoundMessageRow[]> {
-  const postgres = isPostgres(db);
-  // SQLite: the FTS table drives the join, walked newest first (FTS5 serves
-  // `order by rowid desc` itself), so a search stops once it has `limit`
-  // visible hits instead of collecting every match first (p99 89 ms → see
-  // bench/RESULTS.md). PostgreSQL tests the stored vector through GIN.
-  let query = (
-    postgres
-      ? db
-          .selectFrom('messages as msg')
-          .where(
-            sql<boolean>`${sql.ref(`msg.${SEARCH_COLUMN}`)} @@ to_tsquery('simple', ${tsQuery(terms)})`,
-          )
-      : db
-          .selectFrom(sql.raw(FTS_TABLE).as('f'))
-          .innerJoin('messages as msg', (join) => join.on(sql<boolean>`msg.id = f.rowid`))
-          .where(sql<boolean>`${sql.raw(FTS_TABLE)} match ${ftsMatch(terms)}`)
-  )
+  if (isPostgres(db)) return findMessagesPostgres(db, userId, terms, options);
+  // The FTS table drives the join, walked newest first (FTS5 serves
+  // `order by rowid desc` itself, each prefix from its prefix index), so a
+  // search stops once it has `limit` visible hits (store/search-index.ts).
+  let query = db
+    .selectFrom(sql.raw(FTS_TABLE).as('f'))
+    .innerJoin('messages as msg', (join) => join.on(sql<boolean>`msg.id = f.rowid`))
     .innerJoin('conversation_members as m', (join) =>
       join.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', userId),
     )
@@ -68,24 +59,10 @@ export function findMessages(
       'c.name as conversation_name',
       'c.avatar as conversation_avatar',
     ])
-    .where('msg.deleted_at', 'is', null)
-    .where('msg.type', 'in', SEARCHABLE_MESSAGE_TYPES)
-    // The server's own texts (the welcome) are catalogue keys shown translated.
-    .where('msg.user_id', 'is not', null)
-    .whereRef('msg.id', '>', 'm.cleared')
-    .where((eb) => eb.or([eb('m.deleted', '=', 0), eb('c.type', 'in', PERSONAL_KINDS)]))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('message_hidden as h')
-            .select(sql`1`.as('one'))
-            .whereRef('h.message_id', '=', 'msg.id')
-            .where('h.user_id', '=', userId),
-        ),
-      ),
-    );
-  const newestFirst = postgres ? sql.ref('msg.id') : sql.ref('f.rowid');
+    .where(sql<boolean>`${sql.raw(FTS_TABLE)} match ${ftsMatch(terms)}`)
+    .where(searchable)
+    .where(seenBy(userId));
+  const newestFirst = sql.ref('f.rowid');
   if (options.before !== null) query = query.where(newestFirst, '<', options.before);
   return query.orderBy(newestFirst, 'desc').limit(options.limit).execute();
 }

@@ -8,6 +8,7 @@ import * as files from './0006-files';
 import * as folders from './0007-folders';
 import * as search from './0008-search';
 import * as keyboard from './0009-keyboard';
+import * as searchCompact from './0010-search-compact';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0007-folders': folders,
   '0008-search': search,
   '0009-keyboard': keyboard,
+  '0010-search-compact': searchCompact,
 };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import { GROUP_MSG } from '@parley/protocol/group';
 import { MSG } from '@parley/protocol/messages';
-import { befriend, createConversation, setRole } from './groups';
+import { createConversation, setRole, threeFriends } from './groups';
 import { solid } from './images';
 import { conversationEvents, person } from './messaging';
 import type { Person } from './messaging';
@@ -21,12 +21,7 @@ describe.each(stores())('group and channel info ($name)', (backend) => {
   let carol: Person;
 
   beforeAll(async () => {
-    [alice, bob, carol] = [
-      await person(suite.client),
-      await person(suite.client),
-      await person(suite.client),
-    ];
-    await befriend(suite.client, alice, bob, carol);
+    [alice, bob, carol] = await threeFriends(suite.client);
   });
 
   const edit = (who: Person, id: number, body: Record<string, unknown>) =>

@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import { GROUP_MSG } from '@parley/protocol/group';
-import type { MembersReply } from '@parley/protocol/group';
-import { addMembers, befriend, createConversation, memberAction, setRole } from './groups';
+import {
+  addMembers,
+  befriend,
+  createConversation,
+  memberAction,
+  memberViews,
+  setRole,
+  threeFriends,
+} from './groups';
 import { person, pivotOf } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
@@ -20,28 +27,10 @@ describe.each(stores())('joining and leaving groups ($name)', (backend) => {
   let carol: Person;
 
   beforeAll(async () => {
-    [alice, bob, carol] = [
-      await person(suite.client),
-      await person(suite.client),
-      await person(suite.client),
-    ];
-    await befriend(suite.client, alice, bob, carol);
+    [alice, bob, carol] = await threeFriends(suite.client);
   });
 
-  const conversation = async (who: Person, id: number) =>
-    suite.client.post<Conversation>(
-      '/user/conversation',
-      { conversation_id: id },
-      {
-        token: who.token,
-      },
-    );
-  const membersOf = async (who: Person, id: number) =>
-    (
-      await suite.client.get<MembersReply>(`/user/conversations/${id}/members`, {
-        token: who.token,
-      })
-    ).body;
+  const { conversation, membersOf } = memberViews(() => suite.client);
 
   describe('public lookup and joining', () => {
     it('/to/:username names a user or a public conversation, without a token', async () => {

@@ -3,9 +3,15 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import { GROUP_MSG } from '@parley/protocol/group';
-import type { MembersReply } from '@parley/protocol/group';
 import { MSG } from '@parley/protocol/messages';
-import { befriend, createConversation, createMultipart, memberAction, setRole } from './groups';
+import {
+  createConversation,
+  createMultipart,
+  memberAction,
+  memberViews,
+  setRole,
+  threeFriends,
+} from './groups';
 import { history, person, send, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
@@ -23,28 +29,10 @@ describe.each(stores())('groups and channels ($name)', (backend) => {
   let carol: Person;
 
   beforeAll(async () => {
-    [alice, bob, carol] = [
-      await person(suite.client),
-      await person(suite.client),
-      await person(suite.client),
-    ];
-    await befriend(suite.client, alice, bob, carol);
+    [alice, bob, carol] = await threeFriends(suite.client);
   });
 
-  const conversation = async (who: Person, id: number) =>
-    suite.client.post<Conversation>(
-      '/user/conversation',
-      { conversation_id: id },
-      {
-        token: who.token,
-      },
-    );
-  const membersOf = async (who: Person, id: number) =>
-    (
-      await suite.client.get<MembersReply>(`/user/conversations/${id}/members`, {
-        token: who.token,
-      })
-    ).body;
+  const { conversation, membersOf } = memberViews(() => suite.client);
 
   describe('the create form', () => {
     it('answers every field with the spec texts at once', async () => {

@@ -1,6 +1,7 @@
 import type { Conversation } from '@parley/protocol/conversation';
+import type { MembersReply } from '@parley/protocol/group';
 import type { Client } from './harness';
-import { direct } from './messaging';
+import { direct, person } from './messaging';
 import type { Person } from './messaging';
 
 // Helpers of the group and channel suites: friends (a direct chat makes
@@ -101,4 +102,33 @@ export async function addMembers(
     { token: actor.token },
   );
   if (res.status !== 200) throw new Error(`add: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** Three new people, each a friend of the others (the groups suites' cast). */
+export async function threeFriends(client: Client): Promise<[Person, Person, Person]> {
+  const cast: [Person, Person, Person] = [
+    await person(client),
+    await person(client),
+    await person(client),
+  ];
+  await befriend(client, ...cast);
+  return cast;
+}
+
+/** A conversation as `who` sees it, and its member list. */
+export function memberViews(client: () => Client) {
+  return {
+    conversation: (who: Person, id: number) =>
+      client().post<Conversation>(
+        '/user/conversation',
+        { conversation_id: id },
+        { token: who.token },
+      ),
+    membersOf: async (who: Person, id: number) =>
+      (
+        await client().get<MembersReply>(`/user/conversations/${id}/members`, {
+          token: who.token,
+        })
+      ).body,
+  };
 }

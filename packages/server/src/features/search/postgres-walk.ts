@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { SEARCH_COLUMN } from '../../store/search-index';
 import type { Database } from '../../store/types';
 import type { FoundMessageRow } from './queries';
-import { searchable, seenBy } from './visibility';
+import { FOUND_COLUMNS, searchable, seenBy } from './visibility';
 
 // Message search on PostgreSQL: the newest `limit` matches below `before`,
 // at a bounded cost for common and for rare words alike, which no single
@@ -145,12 +145,7 @@ function byIndex(
     .innerJoin('conversations as c', 'c.id', 'msg.conversation_id')
     .leftJoin('users as u', 'u.id', 'msg.user_id')
     .selectAll('msg')
-    .select([
-      'u.name as sender_name',
-      'c.type as conversation_type',
-      'c.name as conversation_name',
-      'c.avatar as conversation_avatar',
-    ])
+    .select(FOUND_COLUMNS)
     .where(matches(query))
     .where(searchable)
     .where(seenBy(userId))
@@ -192,12 +187,7 @@ function byConversations(
     )
     .leftJoin('users as u', 'u.id', 'msg.user_id')
     .selectAll('msg')
-    .select([
-      'u.name as sender_name',
-      'c.type as conversation_type',
-      'c.name as conversation_name',
-      'c.avatar as conversation_avatar',
-    ])
+    .select(FOUND_COLUMNS)
     .where('m.user_id', '=', userId)
     .orderBy('msg.id', 'desc')
     .limit(limit)

@@ -6,7 +6,7 @@ import type { ConversationRow, Database } from '../../store/types';
 import { MANAGED } from '../groups/queries';
 import type { MessageWithSender } from '../messages/queries';
 import { findMessagesPostgres } from './postgres-walk';
-import { searchable, seenBy } from './visibility';
+import { FOUND_COLUMNS, searchable, seenBy } from './visibility';
 
 // Queries of the global search. Terms arrive already cut into words of
 // letters, digits and marks (protocol rules/search-text), and are quoted for
@@ -53,12 +53,7 @@ export function findMessages(
     .innerJoin('conversations as c', 'c.id', 'msg.conversation_id')
     .leftJoin('users as u', 'u.id', 'msg.user_id')
     .selectAll('msg')
-    .select([
-      'u.name as sender_name',
-      'c.type as conversation_type',
-      'c.name as conversation_name',
-      'c.avatar as conversation_avatar',
-    ])
+    .select(FOUND_COLUMNS)
     .where(sql<boolean>`${sql.raw(FTS_TABLE)} match ${ftsMatch(terms)}`)
     .where(searchable)
     .where(seenBy(userId));

@@ -24,3 +24,11 @@ export const seenBy = (userId: number) =>
 export const searchable = sql<boolean>`msg.deleted_at is null
     and msg.type in (${sql.join(SEARCHABLE_MESSAGE_TYPES)})
     and msg.user_id is not null`;
+
+/** Besides `msg.*`, what a found message carries: its sender's name and its conversation. */
+export const FOUND_COLUMNS = [
+  'u.name as sender_name',
+  'c.type as conversation_type',
+  'c.name as conversation_name',
+  'c.avatar as conversation_avatar',
+] as const;

@@ -9,12 +9,12 @@ import { channels } from '../bus/bus';
 import type { AccessTokens } from '../features/auth/tokens';
 import type { SessionsService } from '../features/sessions/service';
 import type { Database } from '../store/types';
-import { presenceBusSchema, sessionBusSchema } from './bus-messages';
+import { sessionBusSchema } from './bus-messages';
 import { Delivery } from './delivery';
 import type { Presence } from './presence';
+import type { PresenceListener, PresenceWatchers } from './presence-watchers';
 import type { LoadMessages } from './publisher';
 import * as q from './queries';
-import { sharedParser } from './shared-payloads';
 import { Subscriptions } from './subscriptions';
 import { TypingState } from './typing';
 import type { WriteCoalescer } from './write-coalescer';
@@ -36,9 +36,9 @@ export interface ConnectionDeps {
   typingExpiryMs: number;
   maxBufferedBytes: number;
   coalescer: WriteCoalescer;
+  /** The node's index of who hears whose presence (presence-watchers.ts). */
+  presenceWatchers: PresenceWatchers;
 }
-
-const parsePresenceBus = sharedParser(presenceBusSchema);
 
 export class Connection {
   /** Set by the gateway's heartbeat; false when a ping went unanswered. */
@@ -197,13 +197,17 @@ export class Connection {
     const release = delivery.hold();
     await this.followSession(claims.sessionId);
     await this.subscriptions.add(channels.user(this.userId), delivery.onUserBus);
-    await this.subscriptions.add(channels.presence, (payload) => this.onPresenceBus(payload));
     // The user seq before the memberships: a later join arrives live and is followed then.
     const userLastSeq = (await q.userState(this.deps.db, this.userId))?.lastSeq ?? 0;
     const plan = await delivery.followAll(frame.conversations);
 
     this.contacts = new Set(await q.visibleContacts(this.deps.db, this.userId));
     if (this.closed) return;
+    // Watched before `online` is read: a change after this arrives as an
+    // event, one before it is in the answer.
+    await this.deps.presenceWatchers.ready();
+    if (this.closed) return;
+    for (const id of this.contacts) this.deps.presenceWatchers.watch(id, this.onPresence);
     const cameOnline = await this.deps.presence.connect(this.userId);
     this.counted = true;
     this.opened = true;
@@ -226,7 +230,9 @@ export class Connection {
       isClosed: () => this.closed,
       joined: async (conversationId) => {
         for (const id of await q.visibleContacts(this.deps.db, userId, conversationId)) {
+          if (this.closed || this.contacts.has(id)) continue;
           this.contacts.add(id);
+          this.deps.presenceWatchers.watch(id, this.onPresence);
         }
       },
       left: (conversationId) => this.typing.stop(conversationId),
@@ -236,14 +242,10 @@ export class Connection {
     });
   }
 
-  private onPresenceBus(payload: unknown): void {
-    const parsed = parsePresenceBus(payload);
-    if (!parsed || !this.opened) return;
-    const { user_id, online } = parsed;
-    if (user_id !== this.userId && this.contacts.has(user_id)) {
-      this.send({ op: 'presence', user_id, online });
-    }
-  }
+  private readonly onPresence: PresenceListener = (userId, online) => {
+    if (this.opened && userId !== this.userId)
+      this.send({ op: 'presence', user_id: userId, online });
+  };
 
   private async reauthenticate(token: string): Promise<void> {
     const claims = await this.verify(token);
@@ -285,6 +287,7 @@ export class Connection {
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
     this.typing.stopAll();
     this.subscriptions.removeAll();
+    this.deps.presenceWatchers.unwatch(this.contacts, this.onPresence);
     if (!this.counted) return;
     this.deps.log.info({ userId: this.userId }, 'realtime: disconnected');
     try {

@@ -8,13 +8,17 @@ import { HttpError } from '../http/http-error';
 import type { ConnectionDeps } from './connection';
 import { Connection } from './connection';
 import { userState } from './queries';
+import { PresenceWatchers } from './presence-watchers';
 import { WriteCoalescer } from './write-coalescer';
 
 // GET /api/v1/ws. The Origin is checked before the upgrade (a page on another
 // site must not open a socket with the user's cookies around); the token
 // comes in the first frame, never in the URL, so it stays out of access logs.
 
-export interface GatewayOptions extends Omit<ConnectionDeps, 'log' | 'coalescer'> {
+export interface GatewayOptions extends Omit<
+  ConnectionDeps,
+  'log' | 'coalescer' | 'presenceWatchers'
+> {
   publicUrl: string | null;
   heartbeatMs: number;
 }
@@ -52,6 +56,8 @@ export async function registerGateway(
 ): Promise<GatewayStats> {
   const connections = new Set<Connection>();
   const coalescer = new WriteCoalescer();
+  const presenceWatchers = new PresenceWatchers(options.bus);
+  app.addHook('onClose', () => presenceWatchers.close());
 
   await app.register(websocket, {
     // No compression: shared frames are written pre-framed (ws-frame.ts).
@@ -97,6 +103,7 @@ export async function registerGateway(
       const connection = new Connection(socket, request.raw.socket, {
         ...options,
         coalescer,
+        presenceWatchers,
         log: request.log,
       });
       connections.add(connection);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Folder } from '@parley/protocol/folder';
 import { isPostgres } from '../../store/dialect';
 import type { Database } from '../../store/types';
+import { updatePivot } from '../conversations/queries';
 
 // Queries on conversation_folders and the folder_id of the caller's links.
 
@@ -120,12 +121,7 @@ export async function setFolderOfLink(
   conversationId: number,
   folderId: number | null,
 ): Promise<void> {
-  await db
-    .updateTable('conversation_members')
-    .set({ folder_id: folderId })
-    .where('user_id', '=', userId)
-    .where('conversation_id', '=', conversationId)
-    .execute();
+  await updatePivot(db, userId, conversationId, { folder_id: folderId });
 }
 
 export async function userLastSeq(db: Kysely<Database>, userId: number): Promise<number> {

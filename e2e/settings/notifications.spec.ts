@@ -147,8 +147,9 @@ test('notifications follow the settings: shown, muted, paranoid, and a click ope
     secret_hint: 'e',
   });
   await callApi(request, annToken, '/user/paranoid', { on: true });
-  // The reloaded list must be in before Cat writes: a list fetched after the
-  // message holds it already, and a message the list holds is not news.
+  // The reloaded list must be in before Cat writes: a socket that says hello
+  // after a list holding the message is owed no frame for it, and only frames
+  // notify (a frame that comes after such a list still does: notifier.test.ts).
   const listed = page.waitForResponse(
     (res) => new URL(res.url()).pathname === '/api/v1/user/conversations',
   );

@@ -241,9 +241,29 @@ describe('message notifications', () => {
     );
   });
 
-  it('ignores a frame already applied (a resumed duplicate)', async () => {
+  it('considers a message once: a second frame for it shows nothing new', async () => {
     const { shown } = start();
-    running?.noteFrame(frame(5, {}, 10), OWN);
+    running?.noteFrame(frame(5), OWN);
+    await settle();
+    running?.noteFrame(frame(5), OWN); // resumed again after a reconnect
+    await settle();
+    expect(shown).toHaveLength(1);
+  });
+
+  it('shows a message the list already holds when its frame comes after the fetch', async () => {
+    // After a reload the list can be fetched after the message was stored and
+    // before its frame arrives: the list is at the frame's seq already.
+    useConversationStore.getState().upsert([conversation(5, { last_seq: 11 })]);
+    const { shown } = start();
+    running?.noteFrame(frame(5, {}, 11), OWN);
+    await settle();
+    expect(shown.map((n) => n.options.tag)).toEqual(['parley-conversation-5']);
+  });
+
+  it('stays quiet for a replayed message older than five minutes', async () => {
+    const { shown } = start();
+    const old = new Date(Date.now() - 6 * 60_000).toISOString();
+    running?.noteFrame(frame(5, { created_at: old }), OWN);
     await settle();
     expect(shown).toHaveLength(0);
   });

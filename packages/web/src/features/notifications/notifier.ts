@@ -14,9 +14,18 @@ import { onOpenConversationChange, viewedConversation } from './view';
 
 // Socket frames → system notifications. The chat's frame handler hands every
 // frame here *before* the stores apply it, so the conversation is read as it
-// was (a frame already applied — a resumed duplicate — is recognised by its
-// seq). The rules are the protocol's (rules/notify.ts); this file only
+// was. The rules are the protocol's (rules/notify.ts); this file only
 // gathers their inputs and talks to the browser.
+//
+// What counts as news is judged by the message, not by the list's position
+// in the conversation: in the first seconds after a load the list fetch can
+// already hold a message whose frame is still on its way, and a seq check
+// would then drop it as "already applied" — a lost notification. A message
+// is considered once per tab (by id); old ones are the rules' "stale" and
+// read ones their "read".
+
+/** Message ids a tab remembers having considered; enough for any resume burst. */
+const CONSIDERED_MAX = 2_000;
 
 export type Notifier = {
   noteFrame: (frame: ServerFrame, ownId: number | null) => void;
@@ -32,6 +41,19 @@ export function createNotifier(deps: {
 }): Notifier {
   const { boundary, tabs, now = Date.now } = deps;
   let stopped = false;
+  const considered = new Set<number>();
+
+  /** True the first time this tab meets the message. */
+  function firstSight(messageId: number): boolean {
+    if (considered.has(messageId)) return false;
+    considered.add(messageId);
+    if (considered.size > CONSIDERED_MAX) {
+      // A Set iterates in insertion order: the oldest id goes.
+      const oldest = considered.values().next().value;
+      if (oldest !== undefined) considered.delete(oldest);
+    }
+    return true;
+  }
 
   async function consider(frame: MessageNewFrame, held: Conversation | undefined) {
     const user = useAuthStore.getState().user;
@@ -57,8 +79,8 @@ export function createNotifier(deps: {
       if (stopped || frame.op !== 'event' || frame.scope !== 'conversation') return;
       if (frame.type !== 'message.new') return;
       if (ownId !== null && frame.payload.message.user_id === ownId) return;
+      if (!firstSight(frame.payload.message.id)) return; // a duplicate: considered already
       const held = useConversationStore.getState().byId[frame.conversation_id];
-      if (held && frame.seq <= held.last_seq) return; // already applied: not news
       consider(frame, held).catch((error: unknown) => {
         console.warn('notifications: could not show a notification', error);
       });

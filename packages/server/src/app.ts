@@ -71,6 +71,7 @@ import { registerMetrics } from './metrics/routes';
 import { registerNodeName } from './http/node-name';
 import { createMemoryPresence } from './realtime/presence';
 import { createEventPublisher } from './realtime/publisher';
+import { groupCommitStats } from './store/group-commit';
 
 /** A hop count becomes proxy-addr's trust function (Fastify accepts it, its types do not). */
 function trustProxyOption(value: AppDeps['config']['trustProxy']) {
@@ -146,6 +147,8 @@ export async function buildApp(deps: AppDeps) {
       framesSent: () => gateway?.framesSent() ?? 0,
       busStats: bus.stats,
       publisherStats: publisher.stats,
+      // null on PostgreSQL, which has no group commit: the counters stay at 0.
+      groupCommitStats: groupCommitStats(deps.store.db),
     },
   });
 

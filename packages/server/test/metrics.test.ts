@@ -78,6 +78,16 @@ describe.each(stores())('metrics and node name ($name)', (backend) => {
       expect(grew('parley_ws_frames_sent_total')).toBeGreaterThanOrEqual(2);
       expect(grew('parley_bus_published_total')).toBeGreaterThanOrEqual(2);
       expect(grew('parley_bus_received_total')).toBeGreaterThanOrEqual(2);
+      // Two sends one after another: two event transactions, each committed.
+      const grouped = grew('parley_sqlite_grouped_transactions_total');
+      const commits = grew('parley_sqlite_commits_total');
+      if (backend.name === 'sqlite') {
+        expect(grouped).toBeGreaterThanOrEqual(2);
+        expect(commits).toBeGreaterThanOrEqual(1);
+        expect(commits).toBeLessThanOrEqual(grouped);
+      } else {
+        expect([grouped, commits]).toEqual([0, 0]);
+      }
       // Process metrics and the event-loop lag come from prom-client's defaults.
       expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
       expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);

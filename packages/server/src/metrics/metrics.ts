@@ -12,6 +12,8 @@ export interface MetricSources {
   framesSent(): number;
   busStats: { published: number; received: number };
   publisherStats: { messagesNew: number };
+  /** SQLite's shared COMMITs (store/group-commit.ts); null on PostgreSQL. */
+  groupCommitStats: { batches: number; jobs: number } | null;
 }
 
 export interface Metrics {
@@ -81,6 +83,19 @@ export function createMetrics(sources: MetricSources): Metrics {
     'parley_bus_received_total',
     'Bus messages this node received for channels its sockets follow.',
     () => sources.busStats.received,
+  );
+
+  totalCounter(
+    registry,
+    'parley_sqlite_commits_total',
+    'COMMITs of event transactions on SQLite (one serves a batch); 0 on PostgreSQL.',
+    () => sources.groupCommitStats?.batches ?? 0,
+  );
+  totalCounter(
+    registry,
+    'parley_sqlite_grouped_transactions_total',
+    'Event transactions those COMMITs ended (divided by the COMMITs: the mean batch size).',
+    () => sources.groupCommitStats?.jobs ?? 0,
   );
 
   return {

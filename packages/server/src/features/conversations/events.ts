@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Message } from '@parley/protocol/message';
 import { compiledOnce } from '../../store/compiled-once';
+import { groupedTransaction } from '../../store/group-commit';
 import type { Database } from '../../store/types';
 
 // The two event logs realtime will resume from. Each append takes the next
@@ -75,7 +76,7 @@ export type EventTransaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>) =>
 const collecting = new WeakMap<Kysely<Database>, AppendedEvents>();
 
 /**
- * `db.transaction().execute(fn)` that, after the commit, hands every event
+ * A transaction (store/group-commit.ts) that, after the commit, hands every event
  * appended through its `trx` to the publisher. Writers of events use this
  * instead of a bare transaction; an append in a bare one is stored but not
  * published live (a new account's own chats: nobody listens yet).
@@ -86,7 +87,9 @@ export function eventTransaction(
 ): EventTransaction {
   return async (fn) => {
     const appended: AppendedEvents = { conversation: [], user: [] };
-    const result = await db.transaction().execute((trx) => {
+    // Grouped: on SQLite the sends of one event-loop turn share a COMMIT. The
+    // jobs of a batch run one after another, so `collecting` holds this job's.
+    const result = await groupedTransaction(db, (trx) => {
       collecting.set(trx, appended);
       return fn(trx);
     });

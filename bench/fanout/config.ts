@@ -1,5 +1,5 @@
 import type { ParsedArgs } from '../lib/args';
-import { boolFlag, numberFlag } from '../lib/args';
+import { boolFlag, numberFlag, stringFlag } from '../lib/args';
 
 // The fanout scenario's knobs. The defaults are the messaging issue's target
 // on a 2-core machine: 100 members per group and 200 messages/s, i.e. 20,000
@@ -23,6 +23,11 @@ export interface FanoutConfig {
   connections: number;
   /** Pairs in direct (one-to-one) chats instead of groups: issue 6's "200 users in pairs". */
   direct: boolean;
+  /**
+   * How messages are sent: over the sender's own socket (op `send`, what the
+   * web app does while connected) or by POST /user/messages (its fallback).
+   */
+  via: 'socket' | 'http';
   /** Targets: a miss is reported, but only lost/duplicated/errors fail the run. */
   targetP99Ms: number;
   tiny: boolean;
@@ -40,6 +45,7 @@ const DEFAULTS: FanoutConfig = {
   connections: 32,
   targetP99Ms: 50,
   direct: false,
+  via: 'socket',
   tiny: false,
 };
 
@@ -75,6 +81,7 @@ export function fanoutConfig(args: ParsedArgs): FanoutConfig {
     connections: int('connections', base.connections),
     targetP99Ms: numberFlag(args, 'target-p99', base.targetP99Ms),
     direct: boolFlag(args, 'direct'),
+    via: stringFlag(args, 'via') === 'http' ? 'http' : 'socket',
   };
   if (config.direct) {
     // A direct chat has exactly two members; without --groups, issue 6's 200 users.
@@ -97,6 +104,9 @@ export function fanoutConfig(args: ParsedArgs): FanoutConfig {
   if (config.connections < 1 || config.connections > 1024)
     problems.push('--connections must be 1..1024');
   if (config.seedConcurrency < 1) problems.push('--seed-concurrency must be at least 1');
+  const via = stringFlag(args, 'via');
+  if (via !== undefined && via !== 'socket' && via !== 'http')
+    problems.push('--via must be socket or http');
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return config;
 }

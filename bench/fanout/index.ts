@@ -115,7 +115,7 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
       }, schedule.end - performance.now()),
     ];
 
-    await runSenders(config, schedule, groups, api, tracker);
+    await runSenders(config, schedule, groups, api, sockets, tracker);
     // The end mark fires at the schedule's end, which the last send precedes by < 1 interval.
     while (Number.isNaN(cpuAtEnd) && performance.now() < schedule.end + 1000) await sleep(5);
     await drain(tracker, config.graceS * 1000);
@@ -125,7 +125,7 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
     if (pending > 0) {
       for (const m of tracker.messages.values()) if (m.status === 'pending') m.status = 'failed';
       tracker.errors += pending - 1;
-      tracker.error(`${pending} POSTs unanswered after the grace period`);
+      tracker.error(`${pending} sends unanswered after the grace period`);
     }
     for (const s of sockets) s.close();
     api.close();

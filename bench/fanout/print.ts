@@ -56,6 +56,7 @@ export function printFanout(o: FanoutOutcome): number {
     groups: config.groups,
     members: config.members,
     direct: config.direct,
+    via: config.via,
     senders_per_group: config.senders,
     target_rate: config.rate,
     warmup_s: config.warmupS,
@@ -99,7 +100,7 @@ export function printFanout(o: FanoutOutcome): number {
   const rows: Row[] = [
     [
       'setup',
-      `${config.groups} × ${config.members} users${config.direct ? ' (direct chats)' : ''}, ${config.senders} senders/group, ${o.pinning}`,
+      `${config.groups} × ${config.members} users${config.direct ? ' (direct chats)' : ''}, ${config.senders} senders/group, sent via ${config.via}, ${o.pinning}`,
     ],
     [
       'target',
@@ -111,7 +112,7 @@ export function printFanout(o: FanoutOutcome): number {
     ['latency p95 ms', result.latency_ms.p95],
     ['latency p99 ms', result.latency_ms.p99],
     ['latency max ms', result.latency_ms.max],
-    ['POST reply p50/p99 ms', `${result.post_reply_ms.p50} / ${result.post_reply_ms.p99}`],
+    ['send reply p50/p99 ms', `${result.post_reply_ms.p50} / ${result.post_reply_ms.p99}`],
     ['send lag p99 ms (load gen)', result.send_lag_ms_p99],
     ['errors', result.errors],
     ['lost', result.lost],

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ApiClient } from '../lib/http';
 import type { FanoutConfig } from './config';
-import type { BenchGroup } from './seed';
+import type { BenchGroup, BenchUser } from './seed';
+import type { OpenSocket } from './sockets';
 import type { Tracker } from './tracker';
 
 // Open-loop load: message i is due at t0 + i/rate whatever happened to the
@@ -10,6 +11,7 @@ import type { Tracker } from './tracker';
 // the request left. A slow server therefore shows up as latency instead of
 // silently lowering the rate (no coordinated omission). Messages go round
 // robin over the groups, and within a group over its first `senders` members.
+// Each goes over the sender's own socket (op `send`) unless `--via http`.
 
 export interface Schedule {
   t0: number;
@@ -35,9 +37,16 @@ export async function runSenders(
   schedule: Schedule,
   groups: readonly BenchGroup[],
   client: ApiClient,
+  sockets: readonly OpenSocket[],
   tracker: Tracker,
 ): Promise<void> {
   const interval = 1000 / config.rate;
+  const byUser = new Map(sockets.map((s) => [s.user.index, s]));
+  const socketOf = (user: BenchUser) => {
+    const open = byUser.get(user.index);
+    if (!open) throw new Error(`no socket for user ${user.index}`);
+    return open;
+  };
 
   const sendOne = (i: number, due: number) => {
     const group = groups[i % groups.length] as BenchGroup;
@@ -55,35 +64,38 @@ export async function runSenders(
     });
     const issued = performance.now();
     if (measured) tracker.sendLags.push(issued - due);
-    void client
-      .request('POST', '/user/messages', {
-        token: sender.token,
-        json: {
-          conversation_id: group.conversationId,
-          uuid,
-          message: `bench #${i} t=${due.toFixed(3)}`,
-        },
-      })
-      .then(
-        (reply) => {
-          const record = tracker.messages.get(uuid);
-          // Already given up on after the grace period: counted once, there.
-          if (!record || record.status !== 'pending') return;
-          if (reply.status === 200) {
-            record.status = 'ok';
-            if (measured) tracker.replyTimes.push(performance.now() - issued);
-          } else {
-            record.status = 'failed';
-            tracker.error(`POST /user/messages: HTTP ${reply.status}`);
-          }
-        },
-        (error: unknown) => {
-          const record = tracker.messages.get(uuid);
-          if (!record || record.status !== 'pending') return;
+    const body = {
+      conversation_id: group.conversationId,
+      uuid,
+      message: `bench #${i} t=${due.toFixed(3)}`,
+    };
+    const how = config.via === 'socket' ? 'socket send' : 'POST /user/messages';
+    const status =
+      config.via === 'socket'
+        ? socketOf(sender).sendMessage(body)
+        : client
+            .request('POST', '/user/messages', { token: sender.token, json: body })
+            .then((reply) => reply.status);
+    void status.then(
+      (code) => {
+        const record = tracker.messages.get(uuid);
+        // Already given up on after the grace period: counted once, there.
+        if (!record || record.status !== 'pending') return;
+        if (code === 200) {
+          record.status = 'ok';
+          if (measured) tracker.replyTimes.push(performance.now() - issued);
+        } else {
           record.status = 'failed';
-          tracker.error(`POST /user/messages: ${error instanceof Error ? error.message : error}`);
-        },
-      );
+          tracker.error(`${how}: status ${code}`);
+        }
+      },
+      (error: unknown) => {
+        const record = tracker.messages.get(uuid);
+        if (!record || record.status !== 'pending') return;
+        record.status = 'failed';
+        tracker.error(`${how}: ${error instanceof Error ? error.message : error}`);
+      },
+    );
   };
 
   let next = 0;

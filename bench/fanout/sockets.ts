@@ -10,15 +10,32 @@ import type { Tracker } from './tracker';
 export interface OpenSocket {
   user: BenchUser;
   socket: WebSocket;
+  /** Sends a message over this socket (op `send`); resolves with the reply's status. */
+  sendMessage: (body: Record<string, unknown>) => Promise<number>;
   close: () => void;
 }
+
+/** Replies to `send` frames by ref: 200 for `sent`, else the refusal's status. */
+type Replies = Map<string, (status: number) => void>;
 
 const HELLO_TIMEOUT_MS = 10_000;
 
 export function openSocket(port: number, user: BenchUser, tracker: Tracker): Promise<OpenSocket> {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/api/v1/ws`, { perMessageDeflate: false });
   const seen = new Set<number>();
+  const replies: Replies = new Map();
+  let nextRef = 0;
   let closing = false;
+  const sendMessage = (body: Record<string, unknown>) =>
+    new Promise<number>((resolve, reject) => {
+      const ref = String(nextRef++);
+      replies.set(ref, resolve);
+      socket.send(JSON.stringify({ op: 'send', ref, body }), (error) => {
+        if (!error) return;
+        replies.delete(ref);
+        reject(error);
+      });
+    });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.terminate();
@@ -46,12 +63,21 @@ export function openSocket(port: number, user: BenchUser, tracker: Tracker): Pro
         type?: string;
         payload?: { message?: { id?: number; uuid?: string; message?: string } };
         message?: string;
+        ref?: string;
+        status?: number;
       };
+      if ((frame.op === 'sent' || frame.op === 'send_failed') && frame.ref !== undefined) {
+        const settle = replies.get(frame.ref);
+        replies.delete(frame.ref);
+        settle?.(frame.op === 'sent' ? 200 : (frame.status ?? 0));
+        return;
+      }
       if (frame.op === 'ready') {
         clearTimeout(timer);
         resolve({
           user,
           socket,
+          sendMessage,
           close: () => {
             closing = true;
             socket.close(1000, 'bench done');

@@ -42,6 +42,15 @@ test('two users chat live: typing, presence, messages, unread', async ({ browser
 
   const [, b] = await signedIn(browser, bob);
   const [, a] = await signedIn(browser, alice);
+  // While connected, messages go over the socket (op `send`), not by POST.
+  const posts: string[] = [];
+  for (const page of [a, b]) {
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/user/messages') {
+        posts.push(r.url());
+      }
+    });
+  }
   await a.goto(`/chat/${chatId}`);
   await expect(a.getByTestId('chat-title')).toHaveText(bob.name);
 
@@ -88,6 +97,7 @@ test('two users chat live: typing, presence, messages, unread', async ({ browser
   // Read at once, since Alice has the chat open and visible: no badge on her row.
   await expect(a.getByTestId(`conversation-${chatId}`).getByTestId('unread-badge')).toHaveCount(0);
   await expect(b.getByTestId('message')).toHaveCount(3); // each once: no duplicated echo
+  expect(posts).toEqual([]);
 });
 
 test('a reload renders from the cache first; a message sent offline waits and goes', async ({

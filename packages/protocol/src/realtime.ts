@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './errors';
 import { messageSchema } from './message';
 import { userSchema } from './user';
 
@@ -13,6 +14,12 @@ export const REALTIME_PROTOCOL_VERSION = 1;
 
 /** Resume: a conversation further behind than this gets `refetch` instead of a backlog. */
 export const RESUME_MAX_EVENTS = 500;
+
+/**
+ * Sends a socket may have waiting for their reply; one more is refused with
+ * 429 (the client sends one at a time anyway, or falls back to HTTP).
+ */
+export const SOCKET_SENDS_MAX_PENDING = 32;
 
 /** Close codes the client acts on. */
 export const WS_CLOSE = {
@@ -53,6 +60,17 @@ export const clientFrameSchema = z.discriminatedUnion('op', [
     state: z.enum(['start', 'stop']),
   }),
   z.object({ op: z.literal('ping') }),
+  /**
+   * A message sent over the socket: `body` is exactly POST /user/messages'
+   * request, with its rules. It is checked when it is handled, so a bad body
+   * gets a `send_failed` 422 rather than closing the socket; `ref` (the
+   * client's own name for the request) comes back in the reply.
+   */
+  z.object({
+    op: z.literal('send'),
+    ref: z.string().min(1).max(64),
+    body: z.record(z.string(), z.unknown()),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type HelloFrame = z.infer<typeof helloFrameSchema>;
@@ -190,5 +208,14 @@ export const serverFrameSchema = z.union([
   z.object({ op: z.literal('error'), message: z.string() }),
   z.object({ op: z.literal('version_mismatch'), server_v: z.number().int() }),
   z.object({ op: z.literal('pong') }),
+  /** A `send` committed: the message as POST /user/messages would return it. */
+  z.object({ op: z.literal('sent'), ref: z.string(), message: messageSchema }),
+  /** A `send` refused: the status and body POST /user/messages would answer. */
+  z.object({
+    op: z.literal('send_failed'),
+    ref: z.string(),
+    status: z.number().int(),
+    error: errorBodySchema,
+  }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;

@@ -257,6 +257,7 @@ export async function buildApp(deps: AppDeps) {
     tokens,
     sessions,
     loadMessages: messages.byIds,
+    sendMessage: messages.send,
     now,
     publicUrl: config.publicUrl,
   });

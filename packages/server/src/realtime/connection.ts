@@ -15,6 +15,8 @@ import type { Presence } from './presence';
 import type { PresenceListener, PresenceWatchers } from './presence-watchers';
 import type { LoadMessages } from './publisher';
 import * as q from './queries';
+import { SocketSends } from './socket-sends';
+import type { SendMessage } from './socket-sends';
 import { Subscriptions } from './subscriptions';
 import { TypingState } from './typing';
 import type { WriteCoalescer } from './write-coalescer';
@@ -30,6 +32,8 @@ export interface ConnectionDeps {
   tokens: AccessTokens;
   sessions: SessionsService;
   loadMessages: LoadMessages;
+  /** POST /user/messages' service call, for messages sent over the socket. */
+  sendMessage: SendMessage;
   now: () => Date;
   log: FastifyBaseLogger;
   helloTimeoutMs: number;
@@ -54,6 +58,7 @@ export class Connection {
   /** Set at hello, once the user is known. */
   private delivery: Delivery | null = null;
   private typingChain: Promise<void> = Promise.resolve();
+  private sends: SocketSends | null = null;
   private readonly subscriptions: Subscriptions;
   private readonly typing: TypingState;
   private helloTimer: NodeJS.Timeout | null;
@@ -149,6 +154,11 @@ export class Connection {
     if (!this.opened) return this.close(WS_CLOSE.unauthenticated, 'hello expected');
     if (frame.op === 'ping') return this.send({ op: 'pong' });
     if (frame.op === 'auth') return this.reauthenticate(frame.token);
+    if (frame.op === 'send') {
+      // Made on the first send: an idle socket carries no send state.
+      this.sends ??= new SocketSends(this.userId, this.deps, (reply) => this.send(reply));
+      return this.sends.handle(frame.ref, frame.body);
+    }
     return this.onTyping(frame.conversation_id, frame.state);
   }
 

@@ -1,112 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_PROTOCOL_VERSION, WS_CLOSE } from '@parley/protocol/realtime';
-import type { ServerFrame } from '@parley/protocol/realtime';
 import {
   BACKOFF_CAP_MS,
-  RealtimeSocket,
   backoffDelay,
   parseServerFrame,
   socketUrl,
 } from './socket';
-import type { RefreshOutcome } from './refresh';
-import type { SocketDeps, WebSocketLike } from './socket';
+import { FakeSocket, last, setupSocket as setup } from '../test/socket-fakes';
 
-// The socket client against a fake WebSocket injected at the boundary.
-
-class FakeSocket implements WebSocketLike {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  closedWith: number | null = null;
-  onopen: WebSocketLike['onopen'] = null;
-  onmessage: WebSocketLike['onmessage'] = null;
-  onclose: WebSocketLike['onclose'] = null;
-  onerror: WebSocketLike['onerror'] = null;
-
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-
-  close(code = 1000): void {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-
-  // The server's side.
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-
-  receive(data: unknown): void {
-    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
-  }
-
-  ready(onlineIds: number[] = []): void {
-    this.receive({ op: 'ready', user_id: 7, online_user_ids: onlineIds });
-  }
-
-  drop(code: number): void {
-    this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
-  }
-}
-
-const last = () => {
-  const socket = FakeSocket.all.at(-1);
-  if (!socket) throw new Error('no socket opened');
-  return socket;
-};
-
-function setup(overrides: Partial<SocketDeps> = {}) {
-  const frames: ServerFrame[] = [];
-  let token = 'access-1';
-  const tokenListeners = new Set<(t: string) => void>();
-  const wakeListeners = new Set<() => void>();
-  const deps: SocketDeps = {
-    createSocket: (url) => new FakeSocket(url),
-    url: 'ws://parley.test/api/v1/ws',
-    getToken: () => token,
-    hasRefreshCredential: () => true,
-    refresh: vi.fn(async (): Promise<RefreshOutcome> => {
-      token = 'access-2';
-      return 'refreshed';
-    }),
-    onAuthFailure: vi.fn(),
-    reload: vi.fn(),
-    resume: () => ({ user_seq: 41, conversations: { '12': 230, '15': 7 } }),
-    onFrame: (frame) => frames.push(frame),
-    onTokenSaved: (listener) => {
-      tokenListeners.add(listener);
-      return () => tokenListeners.delete(listener);
-    },
-    onWake: (listener) => {
-      wakeListeners.add(listener);
-      return () => wakeListeners.delete(listener);
-    },
-    random: () => 0.5,
-    log: () => undefined,
-    ...overrides,
-  };
-  const client = new RealtimeSocket(deps);
-  return {
-    client,
-    deps,
-    frames,
-    saveToken: (t: string) => {
-      token = t;
-      for (const l of tokenListeners) l(t);
-    },
-    wake: () => {
-      for (const l of wakeListeners) l();
-    },
-    setToken: (t: string) => (token = t),
-  };
-}
+// The socket client against a fake WebSocket injected at the boundary (test/socket-fakes.ts).
 
 describe('RealtimeSocket', () => {
   beforeEach(() => {

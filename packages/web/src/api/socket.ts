@@ -6,7 +6,9 @@ import {
   serverFrameSchema,
 } from '@parley/protocol/realtime';
 import type { ClientFrame, ServerFrame } from '@parley/protocol/realtime';
+import type { Message, SendMessageRequest } from '@parley/protocol/message';
 import type { RefreshOutcome } from './refresh';
+import { SocketSends } from './socket-sends';
 
 // The realtime client (docs/REALTIME.md): one WebSocket per tab, `hello`
 // first with the token and the resume positions, `auth` after every token
@@ -115,6 +117,7 @@ export class RealtimeSocket {
   /** The token the last hello carried: a 4001 after someone else refreshed needs no refresh. */
   private helloToken: string | null = null;
   private refreshing = false;
+  private readonly sends = new SocketSends();
 
   constructor(private readonly deps: SocketDeps) {}
 
@@ -145,6 +148,16 @@ export class RealtimeSocket {
   send(frame: ClientFrame): boolean {
     if (this.status !== 'ready') return false;
     return this.write(frame);
+  }
+
+  /**
+   * Sends a message over the socket when the handshake is done; null when
+   * not (the caller uses HTTP). Rejects with SocketSendLost when no reply
+   * comes (socket gone, too late), with an ApiError when the server refused.
+   */
+  sendMessage(body: SendMessageRequest): Promise<Message> | null {
+    if (this.status !== 'ready') return null;
+    return this.sends.send((frame) => this.write(frame), body);
   }
 
   /** Online again or the tab became visible: a waiting socket connects at once. */
@@ -237,6 +250,7 @@ export class RealtimeSocket {
       this.setStatus('ready');
     }
     if (frame.op === 'pong') return;
+    if (frame.op === 'sent' || frame.op === 'send_failed') return this.sends.settle(frame);
     this.deps.onFrame(frame);
   }
 
@@ -320,6 +334,8 @@ export class RealtimeSocket {
 
   private setStatus(status: SocketStatus): void {
     if (this.status === status) return;
+    // No longer connected: replies to sends on the old socket will not come.
+    if (this.status === 'ready') this.sends.abandonAll();
     this.status = status;
     this.deps.onStatus?.(status);
   }
@@ -337,6 +353,11 @@ let active: RealtimeSocket | null = null;
 /** The tab's one socket (set by the chat shell while it runs; null when signed out). */
 export function setActiveSocket(socket: RealtimeSocket | null): void {
   active = socket;
+}
+
+/** A message over the tab's socket when it is connected; null otherwise (see RealtimeSocket.sendMessage). */
+export function sendMessageOverSocket(body: SendMessageRequest): Promise<Message> | null {
+  return active?.sendMessage(body) ?? null;
 }
 
 /** Sends on the tab's socket when it is connected; false otherwise (typing is best effort). */

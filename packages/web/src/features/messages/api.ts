@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { forwardReplySchema, historyReplySchema, messageSchema } from '@parley/protocol/message';
 import type { HistoryReply, Message, SendMessageRequest } from '@parley/protocol/message';
 import { request } from '../../api/http';
+import { sendMessageOverSocket } from '../../api/socket';
+import { SocketSendLost } from '../../api/socket-sends';
 
 // What the user asks of the server about messages; pushes go through events.ts.
 
@@ -16,8 +18,20 @@ export function fetchHistory(conversationId: number, cursor: HistoryCursor): Pro
   });
 }
 
-/** Idempotent on uuid: a retry with the same uuid never makes a second message. */
-export function sendMessage(body: SendMessageRequest): Promise<Message> {
+/**
+ * Over the socket while it is connected (less work for the server per
+ * message), else over HTTP. A socket send that got no reply goes again over
+ * HTTP with the same uuid: idempotent, so never a second message.
+ */
+export async function sendMessage(body: SendMessageRequest): Promise<Message> {
+  const overSocket = sendMessageOverSocket(body);
+  if (overSocket) {
+    try {
+      return await overSocket;
+    } catch (error) {
+      if (!(error instanceof SocketSendLost)) throw error;
+    }
+  }
   return request('/user/messages', { body, schema: messageSchema, silent: true });
 }
 

@@ -1,3 +1,5 @@
+import { ListenerIndex } from '../listener-index';
+
 // The message bus between server nodes. One publish reaches every node's
 // subscribers of that channel; a node subscribes to a channel once however
 // many of its sockets listen (the implementations keep the local handlers).
@@ -20,8 +22,14 @@ export interface BusStats {
 export interface Bus {
   readonly stats: BusStats;
   publish(channel: string, payload: unknown): Promise<void>;
-  /** Resolves once the subscription is live; the returned function removes it. */
-  subscribe(channel: string, handler: BusHandler): Promise<() => void>;
+  /**
+   * Resolves once the subscription is live. A handler is on a channel once,
+   * however often it is added. (No unsubscribe closure is handed out: sockets
+   * hold several subscriptions each, and each closure cost ~100 bytes.)
+   */
+  subscribe(channel: string, handler: BusHandler): Promise<void>;
+  /** Takes a handler off a channel; one that is not on it is ignored. */
+  unsubscribe(channel: string, handler: BusHandler): void;
   close(): Promise<void>;
 }
 
@@ -32,35 +40,26 @@ export const channels = {
   presence: 'presence',
 } as const;
 
-/** Local handler sets per channel: the part both implementations share. */
+/** Local handlers per channel: the part both implementations share. */
 export class HandlerTable {
-  private readonly table = new Map<string, Set<BusHandler>>();
+  private readonly table = new ListenerIndex<string, BusHandler>();
 
   constructor(private readonly stats: BusStats) {}
 
   /** Adds a handler; true when it is the channel's first. */
   add(channel: string, handler: BusHandler): boolean {
-    let set = this.table.get(channel);
-    const first = set === undefined;
-    if (!set) this.table.set(channel, (set = new Set()));
-    set.add(handler);
-    return first;
+    return this.table.add(channel, handler);
   }
 
   /** Removes a handler; true when the channel has none left. */
   remove(channel: string, handler: BusHandler): boolean {
-    const set = this.table.get(channel);
-    if (!set?.delete(handler)) return false;
-    if (set.size > 0) return false;
-    this.table.delete(channel);
-    return true;
+    return this.table.remove(channel, handler);
   }
 
   dispatch(channel: string, payload: unknown, onError: (error: unknown) => void): void {
-    const set = this.table.get(channel);
-    if (!set) return;
+    if (!this.table.has(channel)) return;
     this.stats.received++;
-    for (const handler of [...set]) {
+    for (const handler of this.table.listeners(channel)) {
       try {
         handler(payload);
       } catch (error) {

@@ -20,7 +20,9 @@ export function createInProcessBus(onError: (error: unknown) => void = () => {})
     },
     async subscribe(channel: string, handler: BusHandler) {
       handlers.add(channel, handler);
-      return () => void handlers.remove(channel, handler);
+    },
+    unsubscribe(channel: string, handler: BusHandler) {
+      handlers.remove(channel, handler);
     },
     async close() {
       handlers.clear();

@@ -60,12 +60,12 @@ export function createRedisBus(
     async subscribe(channel: string, handler: BusHandler) {
       if (handlers.add(channel, handler)) live.set(channel, subscriber.subscribe(prefix + channel));
       await live.get(channel);
-      return () => {
-        if (handlers.remove(channel, handler)) {
-          live.delete(channel);
-          subscriber.unsubscribe(prefix + channel).catch(onError);
-        }
-      };
+    },
+    unsubscribe(channel: string, handler: BusHandler) {
+      if (handlers.remove(channel, handler)) {
+        live.delete(channel);
+        subscriber.unsubscribe(prefix + channel).catch(onError);
+      }
     },
     async close() {
       handlers.clear();

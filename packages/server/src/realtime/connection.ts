@@ -10,7 +10,9 @@ import type { AccessTokens } from '../features/auth/tokens';
 import type { SessionsService } from '../features/sessions/service';
 import type { Database } from '../store/types';
 import { sessionBusSchema } from './bus-messages';
+import type { TypingBusMessage } from './bus-messages';
 import { Delivery } from './delivery';
+import type { DeliveryHost } from './delivery';
 import type { Presence } from './presence';
 import type { PresenceListener, PresenceWatchers } from './presence-watchers';
 import type { LoadMessages } from './publisher';
@@ -42,9 +44,18 @@ export interface ConnectionDeps {
   coalescer: WriteCoalescer;
   /** The node's index of who hears whose presence (presence-watchers.ts). */
   presenceWatchers: PresenceWatchers;
+  /** The WebSocket has closed (the gateway forgets the connection). */
+  socketClosed(connection: Connection): void;
 }
 
-export class Connection {
+// Memory per socket is what bounds a node's sockets (bench `connections`), so
+// a socket owns few objects: one deps object is shared by all, the delivery
+// and the presence index call this object's methods instead of per-socket
+// closures, and typing state exists only once the user types. (The server
+// runs under tsx, whose esbuild keeps function names: an arrow function
+// stored under a name gets its own `name` property, ~256 bytes each.)
+
+export class Connection implements DeliveryHost, PresenceListener {
   /** Set by the gateway's heartbeat; false when a ping went unanswered. */
   alive = true;
   private userId = 0;
@@ -60,7 +71,8 @@ export class Connection {
   private typingChain: Promise<void> = Promise.resolve();
   private sends: SocketSends | null = null;
   private readonly subscriptions: Subscriptions;
-  private readonly typing: TypingState;
+  /** Created on the first typing frame: most sockets never type. */
+  private typingState: TypingState | null = null;
   private helloTimer: NodeJS.Timeout | null;
   private expiryTimer: NodeJS.Timeout | null = null;
 
@@ -70,7 +82,6 @@ export class Connection {
     private readonly raw: Socket,
     private readonly deps: ConnectionDeps,
   ) {
-    this.typing = new TypingState(deps, () => this.userId);
     this.subscriptions = new Subscriptions(deps.bus);
     this.helloTimer = setTimeout(
       () => this.close(WS_CLOSE.unauthenticated, 'hello expected'),
@@ -80,7 +91,10 @@ export class Connection {
       if (isBinary) return this.close(WS_CLOSE.badFrame, 'text frames only');
       void this.onFrame(String(data));
     });
-    socket.on('close', () => void this.cleanup());
+    socket.on('close', () => {
+      void this.cleanup();
+      deps.socketClosed(this);
+    });
     socket.on('pong', () => {
       this.alive = true;
     });
@@ -102,7 +116,7 @@ export class Connection {
     this.socket.ping();
   }
 
-  private send(frame: ServerFrame): void {
+  send(frame: ServerFrame): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.deps.coalescer.hold(this.raw);
     this.socket.send(JSON.stringify(frame));
@@ -115,7 +129,7 @@ export class Connection {
    * beside ws's own writes: ws writes each frame whole and synchronously,
    * and without permessage-deflate it never holds frames back.
    */
-  private sendWire(wire: Buffer): void {
+  sendWire(wire: Buffer): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.deps.coalescer.hold(this.raw);
     this.raw.write(wire);
@@ -200,7 +214,12 @@ export class Connection {
     this.hidden = state.hidden;
     this.armExpiry(claims.expiresAt);
 
-    const delivery = (this.delivery = this.deliveryFor(this.userId));
+    const delivery = (this.delivery = new Delivery(
+      this.userId,
+      this.deps,
+      this.subscriptions,
+      this,
+    ));
 
     // Subscribe first, then read: whatever commits after the reads below
     // also arrives live, and the serial queue drops what the backlog sent.
@@ -217,7 +236,7 @@ export class Connection {
     // event, one before it is in the answer.
     await this.deps.presenceWatchers.ready();
     if (this.closed) return;
-    for (const id of this.contacts) this.deps.presenceWatchers.watch(id, this.onPresence);
+    for (const id of this.contacts) this.deps.presenceWatchers.watch(id, this);
     const cameOnline = await this.deps.presence.connect(this.userId);
     this.counted = true;
     this.opened = true;
@@ -232,30 +251,37 @@ export class Connection {
     release();
   }
 
-  private deliveryFor(userId: number): Delivery {
-    return new Delivery(userId, this.deps, this.subscriptions, {
-      send: (frame) => this.send(frame),
-      sendWire: (wire) => this.sendWire(wire),
-      fail: () => this.close(1011, 'internal error'),
-      isClosed: () => this.closed,
-      joined: async (conversationId) => {
-        for (const id of await q.visibleContacts(this.deps.db, userId, conversationId)) {
-          if (this.closed || this.contacts.has(id)) continue;
-          this.contacts.add(id);
-          this.deps.presenceWatchers.watch(id, this.onPresence);
-        }
-      },
-      left: (conversationId) => this.typing.stop(conversationId),
-      typing: ({ conversation_id, user_id, state }) => {
-        if (this.opened) this.send({ op: 'typing', conversation_id, user_id, state });
-      },
-    });
+  // DeliveryHost: what the delivery asks of its socket.
+
+  fail(): void {
+    this.close(1011, 'internal error');
   }
 
-  private readonly onPresence: PresenceListener = (userId, online) => {
+  isClosed(): boolean {
+    return this.closed;
+  }
+
+  async joined(conversationId: number): Promise<void> {
+    for (const id of await q.visibleContacts(this.deps.db, this.userId, conversationId)) {
+      if (this.closed || this.contacts.has(id)) continue;
+      this.contacts.add(id);
+      this.deps.presenceWatchers.watch(id, this);
+    }
+  }
+
+  left(conversationId: number): void {
+    this.typingState?.stop(conversationId);
+  }
+
+  typing({ conversation_id, user_id, state }: TypingBusMessage): void {
+    if (this.opened) this.send({ op: 'typing', conversation_id, user_id, state });
+  }
+
+  /** PresenceListener: a contact came or went. */
+  onPresence(userId: number, online: boolean): void {
     if (this.opened && userId !== this.userId)
       this.send({ op: 'presence', user_id: userId, online });
-  };
+  }
 
   private async reauthenticate(token: string): Promise<void> {
     const claims = await this.verify(token);
@@ -278,12 +304,15 @@ export class Connection {
     // subscribers may not) show it. One indexed read per start; starts and
     // stops stay in order through one chain per socket.
     this.typingChain = this.typingChain.then(async () => {
-      if (state === 'stop') return this.typing.stop(conversationId);
+      if (state === 'stop') return this.typingState?.stop(conversationId);
       try {
         if (!(await q.mayPost(this.deps.db, this.userId, conversationId))) {
           return this.send({ op: 'error', message: 'You cannot post here.' });
         }
-        if (this.follows(conversationId)) this.typing.start(conversationId);
+        if (this.follows(conversationId)) {
+          this.typingState ??= new TypingState(this.deps, this.userId);
+          this.typingState.start(conversationId);
+        }
       } catch (error) {
         this.deps.log.error({ err: error }, 'realtime: typing check failed');
       }
@@ -295,9 +324,9 @@ export class Connection {
     this.closed = true;
     if (this.helloTimer) clearTimeout(this.helloTimer);
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    this.typing.stopAll();
+    this.typingState?.stopAll();
     this.subscriptions.removeAll();
-    this.deps.presenceWatchers.unwatch(this.contacts, this.onPresence);
+    this.deps.presenceWatchers.unwatch(this.contacts, this);
     if (!this.counted) return;
     this.deps.log.info({ userId: this.userId }, 'realtime: disconnected');
     try {

@@ -8,6 +8,7 @@ import type {
   UserEventFrame,
 } from '@parley/protocol/realtime';
 import { channels } from '../bus/bus';
+import type { BusHandler } from '../bus/bus';
 import type { Database } from '../store/types';
 import { conversationBusSchema, userBusSchema } from './bus-messages';
 import type { TypingBusMessage } from './bus-messages';
@@ -108,8 +109,15 @@ export class Delivery {
     for (const m of plan.backlog) await this.catchUpConversation(m.conversationId, m.lastSeq);
   }
 
-  /** Handler of `user:<id>`. */
-  readonly onUserBus = (payload: unknown): void => {
+  /**
+   * Handlers of `user:<id>` and of every followed `conv:<id>`: bound once per
+   * socket (the conversation's id is in the payload), not a closure per
+   * channel, nor an arrow property (tsx names those: ~256 bytes each).
+   */
+  readonly onUserBus: BusHandler = this.handleUserBus.bind(this);
+  private readonly onConversationBus: BusHandler = this.handleConversationBus.bind(this);
+
+  private handleUserBus(payload: unknown): void {
     const parsed = parseUserBus(payload);
     if (!parsed) return this.deps.log.warn('realtime: bad user bus message');
     const { frame } = parsed;
@@ -117,7 +125,7 @@ export class Delivery {
       if (frame.seq > this.userSeq + 1) await this.catchUpUser(frame.seq - 1, true);
       await this.deliverUser(frame, true);
     });
-  };
+  }
 
   /** Runs `job` after everything queued before it; a failure closes the socket. */
   private enqueue(job: () => Promise<void>): void {
@@ -209,12 +217,10 @@ export class Delivery {
   }
 
   private follow(conversationId: number): Promise<void> {
-    return this.subscriptions.add(channels.conversation(conversationId), (payload) =>
-      this.onConversationBus(payload),
-    );
+    return this.subscriptions.add(channels.conversation(conversationId), this.onConversationBus);
   }
 
-  private onConversationBus(payload: unknown): void {
+  private handleConversationBus(payload: unknown): void {
     const message = parseConversationBus(payload);
     if (!message) return this.deps.log.warn('realtime: bad conversation bus message');
     if (message.kind === 'typing') {

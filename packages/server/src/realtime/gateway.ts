@@ -9,6 +9,7 @@ import type { ConnectionDeps } from './connection';
 import { Connection } from './connection';
 import { userState } from './queries';
 import { PresenceWatchers } from './presence-watchers';
+import { createUpgradeRelease } from './upgrade-release';
 import { WriteCoalescer } from './write-coalescer';
 
 // GET /api/v1/ws. The Origin is checked before the upgrade (a page on another
@@ -17,7 +18,7 @@ import { WriteCoalescer } from './write-coalescer';
 
 export interface GatewayOptions extends Omit<
   ConnectionDeps,
-  'log' | 'coalescer' | 'presenceWatchers'
+  'log' | 'coalescer' | 'presenceWatchers' | 'socketClosed'
 > {
   publicUrl: string | null;
   heartbeatMs: number;
@@ -55,16 +56,39 @@ export async function registerGateway(
   options: GatewayOptions,
 ): Promise<GatewayStats> {
   const connections = new Set<Connection>();
-  const coalescer = new WriteCoalescer();
+  /** Resolves the shutdown's wait once the last socket has closed. */
+  let drained: (() => void) | null = null;
   const presenceWatchers = new PresenceWatchers(options.bus);
   app.addHook('onClose', () => presenceWatchers.close());
+  const releaseUpgradeRequest = createUpgradeRelease(app.log);
+  // One deps object for every socket (a copy per socket cost ~200 bytes),
+  // and the server's logger rather than the upgrade request's child logger,
+  // which would keep the request's objects alive as long as the socket.
+  const deps: ConnectionDeps = {
+    ...options,
+    log: app.log,
+    coalescer: new WriteCoalescer(),
+    presenceWatchers,
+    socketClosed: (connection) => {
+      connections.delete(connection);
+      if (connections.size === 0) drained?.();
+    },
+  };
 
   await app.register(websocket, {
     // No compression: shared frames are written pre-framed (ws-frame.ts).
-    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
-    // Shutdown: every socket gets 1001 (clients reconnect elsewhere and resume).
+    // No client tracking: `connections` is the one list of sockets (ws's own
+    // set cost a set entry and a close listener per socket).
+    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false },
+    // Shutdown: every socket gets 1001 (clients reconnect elsewhere and
+    // resume), and the close waits until each has closed.
     preClose: async function () {
+      const allClosed = new Promise<void>((resolve) => {
+        drained = resolve;
+        if (connections.size === 0) resolve();
+      });
       for (const c of connections) c.close(WS_CLOSE.goingAway, 'server shutting down');
+      await allClosed;
       await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
     },
   });
@@ -100,15 +124,10 @@ export async function registerGateway(
       },
     },
     (socket, request) => {
-      const connection = new Connection(socket, request.raw.socket, {
-        ...options,
-        coalescer,
-        presenceWatchers,
-        log: request.log,
-      });
-      connections.add(connection);
-      socket.on('close', () => connections.delete(connection));
+      const raw = request.raw.socket;
+      releaseUpgradeRequest(socket, raw);
+      connections.add(new Connection(socket, raw, deps));
     },
   );
-  return { openSockets: () => connections.size, framesSent: () => coalescer.frames };
+  return { openSockets: () => connections.size, framesSent: () => deps.coalescer.frames };
 }

@@ -16,8 +16,11 @@ describe('PresenceWatchers', () => {
     await watchers.ready();
     await watchers.ready(); // one subscription, however many hellos
     const heard: string[] = [];
-    const a = (id: number, online: boolean) => heard.push(`a:${id}:${online}`);
-    const b = (id: number, online: boolean) => heard.push(`b:${id}:${online}`);
+    const listener = (name: string) => ({
+      onPresence: (id: number, online: boolean) => void heard.push(`${name}:${id}:${online}`),
+    });
+    const a = listener('a');
+    const b = listener('b');
     watchers.watch(7, a);
     watchers.watch(7, b);
     watchers.watch(8, b);

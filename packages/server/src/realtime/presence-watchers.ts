@@ -1,10 +1,13 @@
 import type { Bus } from '../bus/bus';
 import { channels } from '../bus/bus';
+import { ListenerIndex } from '../listener-index';
 import { presenceBusSchema } from './bus-messages';
 import { sharedParser } from './shared-payloads';
 
-/** Told that `userId` went online or offline. */
-export type PresenceListener = (userId: number, online: boolean) => void;
+/** Told that `userId` went online or offline (an object, not a closure per socket). */
+export interface PresenceListener {
+  onPresence(userId: number, online: boolean): void;
+}
 
 const parsePresenceBus = sharedParser(presenceBusSchema);
 
@@ -17,8 +20,8 @@ const parsePresenceBus = sharedParser(presenceBusSchema);
  * get through (bench `connections`), and each hello paid the same.
  */
 export class PresenceWatchers {
-  private readonly byContact = new Map<number, Set<PresenceListener>>();
-  private subscribed: Promise<() => void> | null = null;
+  private readonly byContact = new ListenerIndex<number, PresenceListener>();
+  private subscribed: Promise<void> | null = null;
 
   constructor(private readonly bus: Bus) {}
 
@@ -34,36 +37,29 @@ export class PresenceWatchers {
         this.subscribed = null;
         throw error;
       });
-    return this.subscribed.then(() => undefined);
+    return this.subscribed;
   }
 
   async close(): Promise<void> {
-    const unsubscribe = await this.subscribed?.catch(() => null);
-    unsubscribe?.();
+    await this.subscribed?.catch(() => undefined);
+    this.bus.unsubscribe(channels.presence, this.onBus);
   }
 
   watch(contactId: number, listener: PresenceListener): void {
-    let listeners = this.byContact.get(contactId);
-    if (!listeners) this.byContact.set(contactId, (listeners = new Set()));
-    listeners.add(listener);
+    this.byContact.add(contactId, listener);
   }
 
   unwatch(contactIds: Iterable<number>, listener: PresenceListener): void {
-    for (const contactId of contactIds) {
-      const listeners = this.byContact.get(contactId);
-      if (!listeners) continue;
-      listeners.delete(listener);
-      if (listeners.size === 0) this.byContact.delete(contactId);
-    }
+    for (const contactId of contactIds) this.byContact.remove(contactId, listener);
   }
 
   /** The bus handler of channels.presence. */
   readonly onBus = (payload: unknown): void => {
     const parsed = parsePresenceBus(payload);
     if (!parsed) return;
-    const listeners = this.byContact.get(parsed.user_id);
-    if (!listeners) return;
-    for (const listener of [...listeners]) listener(parsed.user_id, parsed.online);
+    for (const listener of this.byContact.listeners(parsed.user_id)) {
+      listener.onPresence(parsed.user_id, parsed.online);
+    }
   };
 
   /** Users watched by at least one socket (tests, /metrics). */

@@ -12,7 +12,7 @@ export class TypingState {
 
   constructor(
     private readonly deps: { bus: Bus; log: FastifyBaseLogger; typingExpiryMs: number },
-    private readonly userId: () => number,
+    private readonly userId: number,
   ) {}
 
   start(conversationId: number): void {
@@ -42,7 +42,7 @@ export class TypingState {
     const message: TypingBusMessage = {
       kind: 'typing',
       conversation_id: conversationId,
-      user_id: this.userId(),
+      user_id: this.userId,
       state,
     };
     this.deps.bus.publish(channels.conversation(conversationId), message).catch((error) => {

@@ -65,49 +65,6 @@ export async function findAccess(
   return row;
 }
 
-/** Sort key of the list: pinned first, then newest activity, then id. */
-export interface ListCursor {
-  pinned: number;
-  at: string;
-  id: number;
-}
-
-const pinnedRank = sql<number>`(case when m.pinned then 1 else 0 end)`;
-
-export function listPage(
-  db: Kysely<Database>,
-  userId: number,
-  options: {
-    limit: number;
-    cursor: ListCursor | null;
-    includeHidden: boolean;
-    /** A folder tab: only the links in it (a filter on the same query). */
-    folderId: number | null;
-  },
-): Promise<AccessRow[]> {
-  let query = db
-    .selectFrom('conversation_members as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .selectAll('c')
-    .selectAll('m')
-    .where('m.user_id', '=', userId)
-    .where('m.deleted', '=', 0);
-  if (!options.includeHidden) query = query.where('m.hidden', '=', 0);
-  if (options.folderId !== null) query = query.where('m.folder_id', '=', options.folderId);
-  const cursor = options.cursor;
-  if (cursor) {
-    query = query.where(
-      sql<boolean>`(${pinnedRank} < ${cursor.pinned} or (${pinnedRank} = ${cursor.pinned} and (c.last_activity_at < ${cursor.at} or (c.last_activity_at = ${cursor.at} and c.id < ${cursor.id}))))`,
-    );
-  }
-  return query
-    .orderBy(pinnedRank, 'desc')
-    .orderBy('c.last_activity_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(options.limit)
-    .execute();
-}
-
 export interface FriendRow {
   conversation_id: number;
   id: number;

@@ -19,7 +19,9 @@ import { dismiss } from '../groups/membership';
 import { appendConversationEvent, appendUserEvent, eventTransaction } from './events';
 import type { EventPublisher } from './events';
 import * as q from './queries';
-import type { AccessRow, ListCursor, PivotChange } from './queries';
+import type { AccessRow, PivotChange } from './queries';
+import { cursorAfter, listPage } from './list-page';
+import type { ListCursor } from './list-page';
 import { toConversations } from './to-conversation';
 
 const notFound = () => new HttpError(404, MSG.notFound);
@@ -194,7 +196,7 @@ export function createConversationsService(
       }
       // Before the page: whatever the page misses has a higher seq and comes by socket.
       const userSeq = cursor ? undefined : await q.userLastSeq(db, userId);
-      const rows = await q.listPage(db, userId, {
+      const rows = await listPage(db, userId, {
         limit: options.limit + 1,
         cursor,
         includeHidden: options.includeHidden ?? false,
@@ -204,10 +206,7 @@ export function createConversationsService(
       const last = page.at(-1);
       return {
         conversations: await toConversations(db, userId, page),
-        next_cursor:
-          rows.length > options.limit && last
-            ? encodeCursor({ pinned: last.pinned ? 1 : 0, at: last.last_activity_at, id: last.id })
-            : null,
+        next_cursor: rows.length > options.limit && last ? encodeCursor(cursorAfter(last)) : null,
         ...(userSeq === undefined ? {} : { user_seq: userSeq }),
       };
     },

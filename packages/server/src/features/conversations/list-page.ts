@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { MSG } from '@parley/protocol/messages';
+import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
+import { HttpError } from '../../http/http-error';
 import type { ConversationMembersTable, Database } from '../../store/types';
 import type { AccessRow } from './queries';
 
@@ -245,4 +248,20 @@ export async function listPage(
   const section = { pinned: false, after: unpinnedAfter, limit: limit - page.length };
   page.push(...(await unpinned(db, userId, options, section, how)));
   return page;
+}
+
+// Cursors are opaque to the client: "<pinned 0|1>_<activity ISO>_<id>".
+const CURSOR = /^([01])_(\d{4}-\d\d-\d\dT[\d:.]+Z)_(\d{1,15})$/;
+
+export const encodeCursor = (c: ListCursor) => `${c.pinned}_${c.at}_${c.id}`;
+
+/** The client's `before_cursor`, or null without one; 422 when it is not one of ours. */
+export function decodeCursor(text: string | undefined): ListCursor | null {
+  if (text === undefined) return null;
+  const m = CURSOR.exec(text);
+  if (!m)
+    throw new HttpError(422, MSG.validationFailed, {
+      before_cursor: [MESSAGING_MSG.invalidCursor],
+    });
+  return { pinned: Number(m[1]), at: m[2] ?? '', id: Number(m[3]) };
 }

@@ -20,8 +20,7 @@ import { appendConversationEvent, appendUserEvent, eventTransaction } from './ev
 import type { EventPublisher } from './events';
 import * as q from './queries';
 import type { AccessRow, PivotChange } from './queries';
-import { cursorAfter, listPage } from './list-page';
-import type { ListCursor } from './list-page';
+import { cursorAfter, decodeCursor, encodeCursor, listPage } from './list-page';
 import { toConversations } from './to-conversation';
 
 const notFound = () => new HttpError(404, MSG.notFound);
@@ -32,19 +31,6 @@ export const PERSONAL_KINDS: readonly ConversationKind[] = ['direct', 'saved', '
 const directKey = (a: number, b: number) => `direct:${Math.min(a, b)}:${Math.max(a, b)}`;
 const savedKey = (userId: number) => `saved:${userId}`;
 const systemKey = (userId: number) => `system:${userId}`;
-
-// Cursors are opaque to the client: "<pinned 0|1>_<activity ISO>_<id>".
-const CURSOR = /^([01])_(\d{4}-\d\d-\d\dT[\d:.]+Z)_(\d{1,15})$/;
-const encodeCursor = (c: ListCursor) => `${c.pinned}_${c.at}_${c.id}`;
-function decodeCursor(text: string | undefined): ListCursor | null {
-  if (text === undefined) return null;
-  const m = CURSOR.exec(text);
-  if (!m)
-    throw new HttpError(422, MSG.validationFailed, {
-      before_cursor: [MESSAGING_MSG.invalidCursor],
-    });
-  return { pinned: Number(m[1]), at: m[2] ?? '', id: Number(m[3]) };
-}
 
 export function createConversationsService(
   db: Kysely<Database>,

@@ -36,6 +36,10 @@ export default defineConfig({
       injectManifest: {
         // The emitted file is dist/sw.js (filename above is the source name).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Hashed names need no revision parameter: they are precached under
+        // their own URL, which lets sw.ts route them to the precache without
+        // the worker (static routing matches the request's URL as it is).
+        dontCacheBustURLsMatching: /^(assets|js\/chunks)\//,
       },
       devOptions: { enabled: false },
     }),

@@ -7,11 +7,18 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { captureInstallPrompt } from './features/apps/install-store';
+import { startChatBoot } from './features/chat/boot';
+import { bootI18n } from './lib/i18n';
 import './app/theme.css';
 
 // Captured before any screen renders: the browser fires beforeinstallprompt
 // once, possibly long before the user opens /main/apps.
 captureInstallPrompt();
+
+// Before the first render: the dictionary (the i18n gate waits for this same
+// load) and, on the chat, its code and data, all in parallel.
+bootI18n().catch(() => undefined); // the gate shows a failure
+const chatBoot = startChatBoot(window.location.pathname);
 
 // A failed refresh or a 401 without a refresh token signs the user out (spec 4).
 // Loaded on demand so the first chunk stays small.
@@ -35,4 +42,4 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+registerServiceWorker(chatBoot);

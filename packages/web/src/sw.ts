@@ -14,9 +14,35 @@ import type { OpenConversationMessage } from './features/notifications/click';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
+/** Static routing (Chrome 123+), not yet in TypeScript's lib. */
+type RouterRule = {
+  condition: { urlPattern: { pathname: string } };
+  source: 'cache' | 'network';
+};
+type InstallEvent = ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> };
+
+/**
+ * Requests the browser routes itself, without starting this worker and
+ * running its fetch handlers once per request (static routing). A return
+ * visit loads some twenty chunks and four API calls before the chat can
+ * paint, and each trip through the worker was on that path (bench web,
+ * "from cache"). Browsers without static routing use the handlers below,
+ * which give the same answers.
+ */
+const STATIC_ROUTES: RouterRule[] = [
+  // The API was never the worker's business (see the fetch handler below).
+  { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
+  // Content-hashed names (vite.config.ts), precached under their plain URL:
+  // served from the precache, from the network when missing there.
+  { condition: { urlPattern: { pathname: '/assets/*' } }, source: 'cache' },
+  { condition: { urlPattern: { pathname: '/js/chunks/*' } }, source: 'cache' },
+];
+
 // Take over at once so a deploy reaches open tabs; the page reloads once
 // when that happens (app/service-worker.ts).
-self.addEventListener('install', () => {
+self.addEventListener('install', (event: InstallEvent) => {
+  // Without the routes the handlers still serve everything.
+  if (event.addRoutes) event.waitUntil(event.addRoutes(STATIC_ROUTES).catch(() => undefined));
   void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => {

@@ -6,6 +6,7 @@ import { translate } from '../lib/i18n';
 import { signalAuthFailure } from './auth-failure';
 import { ApiError, errorMessage, parseErrorReply } from './errors';
 import { useErrorList } from './error-list';
+import { takePrefetched } from './prefetch';
 import { refreshTokens } from './refresh';
 import { readJson, send } from './transport';
 import type { SendOptions } from './transport';
@@ -46,7 +47,7 @@ function isHandled(error: ApiError): boolean {
 
 async function exchange<T>(path: string, options: RequestOptions<T>, isRetry: boolean): Promise<T> {
   const sentToken = getAccessToken();
-  const response = await send(path, options);
+  const response = await sendOrTakePrefetched(path, options);
 
   if (response.status === 401 && !options.skipAuthRefresh && !isRetry) {
     const next = await recoverFrom401(sentToken);
@@ -70,6 +71,17 @@ async function exchange<T>(path: string, options: RequestOptions<T>, isRetry: bo
     throw new ApiError(response.status, '', { message: MSG.somethingWrong });
   }
   return parsed.data;
+}
+
+/** A plain GET the entry already sent (prefetch.ts) is not sent again, unless that one failed. */
+function sendOrTakePrefetched(path: string, options: SendOptions): Promise<Response> {
+  const plainGet =
+    options.method === undefined &&
+    options.body === undefined &&
+    !options.signal &&
+    !options.anonymous;
+  const early = plainGet ? takePrefetched(path) : null;
+  return early ? early.catch(() => send(path, options)) : send(path, options);
 }
 
 /** Decides whether a request that failed with 401 may be retried. */

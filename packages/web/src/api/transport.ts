@@ -1,8 +1,6 @@
-import { API_BASE, CSRF_HEADER } from '@parley/protocol/constants';
-import { getAccessToken } from '../lib/tokens';
-import { currentLocale } from '../lib/i18n';
-import { csrfToken } from './csrf';
+import { API_BASE } from '@parley/protocol/constants';
 import { ApiError } from './errors';
+import { buildHeaders } from './headers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,21 +12,6 @@ export type SendOptions = {
   anonymous?: boolean;
   signal?: AbortSignal;
 };
-
-/** The headers every request carries (spec 7): Bearer, language, XHR marker, CSRF. */
-export function buildHeaders(options: { anonymous?: boolean; json: boolean }): Headers {
-  const headers = new Headers({
-    Accept: 'application/json',
-    'Accept-Language': currentLocale(),
-    'X-Requested-With': 'XMLHttpRequest',
-  });
-  if (options.json) headers.set('Content-Type', 'application/json');
-  const token = options.anonymous ? null : getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const csrf = csrfToken();
-  if (csrf) headers.set(CSRF_HEADER, csrf);
-  return headers;
-}
 
 /**
  * One HTTP exchange under API_BASE. Resolves with the Response whatever its

@@ -28,14 +28,21 @@ async function register(): Promise<void> {
   await wb.register();
 }
 
-export function registerServiceWorker(): void {
+/**
+ * Registers once the page has loaded and `settled` (what the first screen
+ * still fetches) is done: installing precaches the whole app, some fifty
+ * files, and started at the load event that download competed with the
+ * chat's own chunks and first replies.
+ */
+export function registerServiceWorker(settled: Promise<unknown> = Promise.resolve()): void {
   // Never in dev (Vite serves modules, not the built shell) nor in tests.
   if (!import.meta.env.PROD || import.meta.env.MODE === 'test' || !('serviceWorker' in navigator))
     return;
-  const start = () =>
-    void register().catch((error: unknown) =>
-      console.error('Service worker registration failed', error),
-    );
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  void Promise.all([loaded, settled.catch(() => undefined)])
+    .then(register)
+    .catch((error: unknown) => console.error('Service worker registration failed', error));
 }

@@ -34,6 +34,13 @@ export interface CacheSchema extends DBSchema {
 export type CacheDb = IDBPDatabase<CacheSchema>;
 export const CACHE_STORES = ['conversations', 'threads', 'pending', 'meta'] as const;
 
+/** Keys of the `meta` store: whose cache it is (a user id), and the list's counters. */
+export const META_KEYS = {
+  owner: 'owner',
+  unreadTotal: 'unread_total',
+  userSeq: 'user_seq',
+} as const;
+
 let opening: Promise<CacheDb> | null = null;
 
 /** The open database, opened (and created or upgraded) on first use. */
@@ -60,7 +67,58 @@ export function cacheDb(): Promise<CacheDb> {
   return opening;
 }
 
+/** Everything the cache holds, unparsed (the features parse what they read). */
+export type CacheRows = {
+  owner: unknown;
+  unreadTotal: unknown;
+  userSeq: unknown;
+  conversations: CachedConversation[];
+  threads: CachedThread[];
+  pending: CachedPending[];
+};
+
+async function readAllRows(): Promise<CacheRows> {
+  const tx = (await cacheDb()).transaction(CACHE_STORES, 'readonly');
+  const meta = tx.objectStore('meta');
+  const [conversations, threads, pending, owner, unreadTotal, userSeq] = await Promise.all([
+    tx.objectStore('conversations').getAll(),
+    tx.objectStore('threads').getAll(),
+    tx.objectStore('pending').getAll(),
+    meta.get(META_KEYS.owner),
+    meta.get(META_KEYS.unreadTotal),
+    meta.get(META_KEYS.userSeq),
+  ]);
+  return {
+    owner: owner?.value,
+    unreadTotal: unreadTotal?.value,
+    userSeq: userSeq?.value,
+    conversations,
+    threads,
+    pending,
+  };
+}
+
+/** A read started before anyone asked (the entry, for the chat's first paint). */
+let early: Promise<CacheRows> | null = null;
+
+/**
+ * Starts reading the whole cache now: opening IndexedDB and reading it take
+ * a while, which then overlaps with loading the chat's code.
+ */
+export function preloadCacheRows(): void {
+  early ??= readAllRows();
+  early.catch(() => undefined); // the reader that takes it sees the failure
+}
+
+/** The whole cache in one transaction: the preloaded read (handed out once) or a new one. */
+export function readCacheRows(): Promise<CacheRows> {
+  const rows = early ?? readAllRows();
+  early = null;
+  return rows;
+}
+
 async function closeCacheDb(): Promise<void> {
+  early = null; // read from a database being deleted or upgraded elsewhere
   const open = opening;
   opening = null;
   if (open) (await open.catch(() => null))?.close();

@@ -11,7 +11,7 @@ import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import am from '../locales/am.json';
 import fr from '../locales/fr.json';
-import { changeLocale } from './i18n';
+import { bootI18n, changeLocale } from './i18n';
 
 function Probe() {
   const { t } = useTranslation();
@@ -78,5 +78,9 @@ describe('i18n', () => {
     const values = Object.values(am);
     expect(values.filter((v) => armenian.test(v)).length).toBeGreaterThan(values.length * 0.8);
     expect(values.some((v) => ethiopic.test(v))).toBe(false);
+  });
+
+  it('the entry and the i18n gate share one start-up load', () => {
+    expect(bootI18n()).toBe(bootI18n());
   });
 });

@@ -41,9 +41,12 @@ function ensureInit(): Promise<unknown> | null {
   });
 }
 
-async function loadCatalogue(code: LocaleCode): Promise<void> {
+async function loadCatalogue(
+  code: LocaleCode,
+  loading?: Promise<{ default: Catalogue }>,
+): Promise<void> {
   if (i18next.hasResourceBundle(code, 'translation')) return;
-  const module = await loaders[code]();
+  const module = await (loading ?? loaders[code]());
   i18next.addResourceBundle(code, 'translation', module.default, true, true);
 }
 
@@ -56,13 +59,31 @@ export async function changeLocale(code: LocaleCode): Promise<void> {
   document.documentElement.lang = HTML_LANG[code];
 }
 
-/** First load at start: like changeLocale but does not save a choice the user never made. */
-export async function bootI18n(): Promise<void> {
+let booting: { code: LocaleCode; done: Promise<void> } | null = null;
+
+/**
+ * First load at start: like changeLocale but does not save a choice the user
+ * never made. The entry starts it before the first render and the i18n gate
+ * waits for the same load.
+ */
+export function bootI18n(): Promise<void> {
   const code = currentLocale();
-  await ensureInit();
-  await loadCatalogue(code);
-  await i18next.changeLanguage(code);
-  document.documentElement.lang = HTML_LANG[code];
+  if (booting?.code !== code) {
+    const done = (async () => {
+      // The dictionary's chunk is fetched while i18next initialises, not after.
+      const catalogue = loaders[code]();
+      catalogue.catch(() => undefined); // awaited by loadCatalogue below
+      await ensureInit();
+      await loadCatalogue(code, catalogue);
+      await i18next.changeLanguage(code);
+      document.documentElement.lang = HTML_LANG[code];
+    })().catch((error: unknown) => {
+      booting = null; // a failed chunk may load on the next try
+      throw error;
+    });
+    booting = { code, done };
+  }
+  return booting.done;
 }
 
 /** Ready when the wanted locale's dictionary is loaded and active. */

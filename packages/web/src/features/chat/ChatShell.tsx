@@ -16,6 +16,10 @@ import { useSidebarStore } from './sidebar-store';
 import './chat.css';
 import '../messages/messages.css';
 
+// For the chat's loader (boot.ts), which imports nothing else of the chat:
+// a second entry point into this code would split it into more chunks.
+export { prepareChatShell } from './prepare';
+
 /** `/chat/:id?`: sidebar with the conversation list beside the chat pane. */
 export function ChatShell() {
   const { id } = useParams();

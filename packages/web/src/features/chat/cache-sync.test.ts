@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDb, deleteCacheDb, allowCacheWrites } from '../../lib/cache-db';
+import { cacheDb, deleteCacheDb, allowCacheWrites, preloadCacheRows } from '../../lib/cache-db';
 import { accessTokenUserId } from '../../lib/tokens';
 import { resetBrowserState, signIn } from '../../test/http-fixtures';
 import { useConversationStore } from '../conversations/store';
@@ -57,5 +57,35 @@ describe('cache owner', () => {
     expect(accessTokenUserId()).toBeNull();
     signIn(jwt({ sub: 'x' }));
     expect(accessTokenUserId()).toBeNull();
+  });
+});
+
+// The entry starts reading the cache before the chat's code is here
+// (lib/cache-db.ts preloadCacheRows); the chat's first read takes that one.
+describe('cache read started early', () => {
+  beforeEach(async () => {
+    resetBrowserState();
+    await deleteCacheDb();
+    allowCacheWrites();
+  });
+  afterEach(() => useConversationStore.getState().reset());
+
+  it('is what the next read returns, once; the read after that is a new one', async () => {
+    await writeAs(7, 40);
+    preloadCacheRows();
+    // Queued after the early read's transaction, so that read does not see it.
+    await (await cacheDb()).put('meta', { key: 'user_seq', value: 99 });
+    expect((await readCache(7))?.userSeq).toBe(41);
+    expect((await readCache(7))?.userSeq).toBe(99);
+  });
+
+  it('is dropped by a logout: the next read sees the new, empty database', async () => {
+    await writeAs(7, 40);
+    preloadCacheRows();
+    await deleteCacheDb();
+    allowCacheWrites();
+    const snapshot = await readCache(7);
+    expect(snapshot?.userSeq).toBe(0);
+    expect(snapshot?.conversations).toEqual([]);
   });
 });

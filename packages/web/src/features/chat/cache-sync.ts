@@ -3,7 +3,7 @@ import { conversationSchema } from '@parley/protocol/conversation';
 import type { Conversation } from '@parley/protocol/conversation';
 import { messageRefSchema, messageSchema } from '@parley/protocol/message';
 import type { Message } from '@parley/protocol/message';
-import { CACHE_STORES, cacheDb, cacheWritable } from '../../lib/cache-db';
+import { CACHE_STORES, META_KEYS, cacheDb, cacheWritable, readCacheRows } from '../../lib/cache-db';
 import { useConversationStore } from '../conversations/store';
 import type { PendingMessage } from '../messages/reducers';
 import { useMessageStore } from '../messages/store';
@@ -14,8 +14,6 @@ import { useMessageStore } from '../messages/store';
 // a row that no longer fits is dropped. The cache records whose it is
 // (`owner`, a user id): a different user signed in on this browser without
 // the first logging out never sees the first one's chats.
-
-const OWNER_KEY = 'owner';
 
 /** Messages kept per opened conversation. */
 export const CACHED_MESSAGES = 50;
@@ -57,34 +55,25 @@ async function clearCache(): Promise<void> {
 /** The cached state of `owner` (null: unknown yet, trust the cache); another user's is deleted. */
 export async function readCache(owner: number | null): Promise<CacheSnapshot | null> {
   try {
-    const db = await cacheDb();
-    const cachedOwner = (await db.get('meta', OWNER_KEY))?.value;
-    if (owner !== null && cachedOwner !== undefined && cachedOwner !== owner) {
+    const rows = await readCacheRows();
+    if (owner !== null && rows.owner !== undefined && rows.owner !== owner) {
       await clearCache();
       return null;
     }
-    const tx = db.transaction(CACHE_STORES, 'readonly');
-    const [conversations, threads, pending, unread, userSeq] = await Promise.all([
-      tx.objectStore('conversations').getAll(),
-      tx.objectStore('threads').getAll(),
-      tx.objectStore('pending').getAll(),
-      tx.objectStore('meta').get('unread_total'),
-      tx.objectStore('meta').get('user_seq'),
-    ]);
     return {
       conversations: valid(
         conversationSchema,
-        conversations.map((c) => c.data),
+        rows.conversations.map((c) => c.data),
       ),
-      unreadTotal: count.catch(0).parse(unread?.value),
-      userSeq: count.catch(0).parse(userSeq?.value),
-      threads: threads.map((t) => ({
+      unreadTotal: count.catch(0).parse(rows.unreadTotal),
+      userSeq: count.catch(0).parse(rows.userSeq),
+      threads: rows.threads.map((t) => ({
         conversationId: t.conversation_id,
         messages: valid(messageSchema, t.messages),
       })),
       pending: valid(
         pendingSchema,
-        pending.map((p) => p.data),
+        rows.pending.map((p) => p.data),
       ),
     };
   } catch (error) {
@@ -125,11 +114,11 @@ export function persistToCache(owner: () => number | null): () => void {
         ),
         pendingStore.clear(),
         ...Object.values(pending).map((p) => pendingStore.put({ uuid: p.uuid, data: p })),
-        tx.objectStore('meta').put({ key: 'unread_total', value: unreadTotal }),
-        tx.objectStore('meta').put({ key: 'user_seq', value: userSeq }),
+        tx.objectStore('meta').put({ key: META_KEYS.unreadTotal, value: unreadTotal }),
+        tx.objectStore('meta').put({ key: META_KEYS.userSeq, value: userSeq }),
         ...(ownerId === null
           ? []
-          : [tx.objectStore('meta').put({ key: OWNER_KEY, value: ownerId })]),
+          : [tx.objectStore('meta').put({ key: META_KEYS.owner, value: ownerId })]),
         tx.done,
       ]);
       writtenThreads = nextWritten;

@@ -123,6 +123,27 @@ function reloadOnce(): void {
   window.location.reload();
 }
 
+/** The cache read that the chat's loader started, until startRealtime takes it. */
+let hydrating: Promise<void> | null = null;
+
+/**
+ * Puts the local cache into the stores. The chat's loader starts this as
+ * soon as the chat's code is here (features/chat/boot.ts): when the cache
+ * was read meanwhile, the stores hold the cached list before the first
+ * render. startRealtime takes that read, or reads itself.
+ */
+export function hydrateFromCache(): void {
+  hydrating ??= readAndHydrate();
+}
+
+async function readAndHydrate(): Promise<void> {
+  const snapshot = await readCache(accessTokenUserId());
+  // Signed out while reading: nothing of that user goes back into memory.
+  if (!snapshot || !useSessionStore.getState().authenticated) return;
+  useConversationStore.getState().hydrate(snapshot);
+  useMessageStore.getState().hydrate(snapshot.threads, snapshot.pending);
+}
+
 /** Starts cache, socket and queue for the signed-in chat; returns the stop. */
 export function startRealtime(): () => void {
   allowCacheWrites();
@@ -156,12 +177,10 @@ export function startRealtime(): () => void {
   window.addEventListener('offline', offline);
 
   // The cache first (so hello names the cached positions), then the socket.
-  void readCache(accessTokenUserId()).then((snapshot) => {
+  const hydrated = hydrating ?? readAndHydrate();
+  hydrating = null;
+  void hydrated.then(() => {
     if (stopped) return;
-    if (snapshot) {
-      useConversationStore.getState().hydrate(snapshot);
-      useMessageStore.getState().hydrate(snapshot.threads, snapshot.pending);
-    }
     stopPersist = persistToCache(() => ownId ?? accessTokenUserId());
     socket.start();
   });
@@ -183,6 +202,7 @@ export function startRealtime(): () => void {
 useSessionStore.subscribe((state, previous) => {
   if (previous.authenticated && !state.authenticated) {
     ownId = null;
+    hydrating = null; // the next session reads the cache afresh
     useConversationStore.getState().reset();
     useMessageStore.getState().reset();
     useLiveStore.getState().reset();

@@ -3,7 +3,8 @@ import { FILE_MSG, fileUploadedSchema } from '@parley/protocol/file';
 import type { AttachedFile } from '@parley/protocol/file';
 import { ApiError, parseErrorReply } from '../../api/errors';
 import { refreshTokens } from '../../api/refresh';
-import { buildHeaders, send } from '../../api/transport';
+import { buildHeaders } from '../../api/headers';
+import { send } from '../../api/transport';
 import { getAccessToken } from '../../lib/tokens';
 
 // Uploads and downloads of message files. The upload goes through

@@ -17,6 +17,9 @@ export type ConversationListProps = {
   onMenu?: (id: number, event: MouseEvent) => void;
 };
 
+/** A tall window's worth of 64 px rows. */
+const FIRST_RENDER_ROWS = 20;
+
 /** Presentational: rows in, clicks out. Virtualised, so thousands of chats stay smooth. */
 export function ConversationList({
   items,
@@ -62,6 +65,9 @@ export function ConversationList({
       aria-label={t('chat.conversations')}
       data={items}
       computeItemKey={(_, item) => item.id}
+      // Rows in the very first render, before Virtuoso has measured anything:
+      // otherwise the list paints empty and its rows a frame later.
+      initialItemCount={Math.min(items.length, FIRST_RENDER_ROWS)}
       endReached={onEndReached}
       increaseViewportBy={400}
       itemContent={(_, item) => (

@@ -1,0 +1,47 @@
+import { formatDateTime } from '@parley/protocol/rules/format-date';
+import { prefetch } from '../../api/prefetch';
+import { preloadCacheRows } from '../../lib/cache-db';
+import { hasCredentials } from '../../lib/tokens';
+
+// A page opened on the chat, signed in, starts everything the list's first
+// paint waits for as soon as the entry runs, side by side: the chat's code,
+// the IndexedDB cache and the first API replies. Left to the chat screen,
+// each began only after the one before it (entry → dictionary → chat chunk
+// → mount → requests and cache). This module is part of the entry, so it
+// imports nothing heavy.
+
+/**
+ * The chat screen's chunk, one loader for the route and the early start.
+ * Once the code is here its data starts moving into the stores; a cache
+ * already read gets there before the screen's first render (microtasks,
+ * ahead of React's render task), so the list paints in that render.
+ */
+export async function loadChatShell() {
+  const screen = await import('./ChatShell');
+  screen.prepareChatShell();
+  return screen;
+}
+
+/** What the list, its counters, the user menu and the folder tabs ask for on mount. */
+const FIRST_GETS = ['/user/conversations', '/user/unread', '/user', '/user/folders'] as const;
+
+function isChatPath(pathname: string): boolean {
+  return pathname === '/chat' || pathname.startsWith('/chat/');
+}
+
+/**
+ * Starts the chat's code, cache and first replies when the page opens on
+ * the chat, signed in; resolves once the code and the replies are in (at
+ * once anywhere else), so that later work can keep out of their way.
+ */
+export async function startChatBoot(pathname: string): Promise<void> {
+  if (!isChatPath(pathname) || !hasCredentials()) return;
+  // A failure here shows where it matters: the route's own import, the client's own request.
+  const code = loadChatShell().catch(() => undefined);
+  const replies = prefetch(FIRST_GETS);
+  preloadCacheRows();
+  // The first date formatter of a page costs tens of milliseconds (ICU data);
+  // made now, while the chunks are on their way, the list's first render reuses it.
+  setTimeout(() => formatDateTime(Date.now()), 0);
+  await Promise.all([code, replies]);
+}

@@ -136,9 +136,11 @@ describe.each(stores())('migration 0010-search-compact ($name)', (backend) => {
     expect(await ids(a, 'harb')).toEqual([after.id, old.id]);
     const between = await sent(client, a, chat.id, 'harbourmaster says hello');
 
-    const up = await migrator().migrateToLatest();
+    // Up to this migration alone (later ones are not its business), then the rest.
+    const up = await migrator().migrateTo('0010-search-compact');
     expect(up.error).toBeUndefined();
     expect(up.results?.map((r) => r.migrationName)).toEqual(['0010-search-compact']);
+    expect((await migrator().migrateToLatest()).error).toBeUndefined();
     if (backend.name === 'sqlite') expect(await tableSql()).toContain('detail=none');
     expect(await ids(b, 'harb')).toEqual([between.id, after.id, old.id]);
     expect(await ids(b, 'harbourm')).toEqual([between.id]);

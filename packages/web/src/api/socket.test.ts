@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_PROTOCOL_VERSION, WS_CLOSE } from '@parley/protocol/realtime';
-import {
-  BACKOFF_CAP_MS,
-  backoffDelay,
-  parseServerFrame,
-  socketUrl,
-} from './socket';
+import { BACKOFF_CAP_MS, backoffDelay, parseServerFrame, socketUrl } from './socket';
 import { FakeSocket, last, setupSocket as setup } from '../test/socket-fakes';
 
 // The socket client against a fake WebSocket injected at the boundary (test/socket-fakes.ts).

@@ -1,5 +1,5 @@
 import type { ParsedArgs } from '../lib/args';
-import { boolFlag, numberFlag } from '../lib/args';
+import { boolFlag, numberFlag, stringFlag } from '../lib/args';
 
 // The web scenario's knobs: a user with `conversations` chats, one of which
 // holds `messages` messages to scroll through. Issue 6's targets: initial JS
@@ -17,6 +17,11 @@ export interface WebConfig {
   /** Upper bound on the scrolling phase. */
   scrollS: number;
   budgetKb: number;
+  /**
+   * An existing build to serve (`--dist DIR`) instead of building a private
+   * copy: `npm test` passes the build it makes for the browser journeys.
+   */
+  dist: string | undefined;
   tiny: boolean;
 }
 
@@ -27,6 +32,7 @@ const DEFAULTS: WebConfig = {
   slowNetworkMs: 2_000,
   scrollS: 240,
   budgetKb: 200,
+  dist: undefined,
   tiny: false,
 };
 
@@ -51,6 +57,7 @@ export function webConfig(args: ParsedArgs): WebConfig {
     slowNetworkMs: numberFlag(args, 'slow-network-ms', base.slowNetworkMs),
     scrollS: numberFlag(args, 'scroll-seconds', base.scrollS),
     budgetKb: numberFlag(args, 'budget-kb', base.budgetKb),
+    dist: stringFlag(args, 'dist'),
   };
   const problems: string[] = [];
   if (config.conversations < 2 || config.conversations > 20_000)

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, CDPSession } from 'playwright-core';
 import { csrfToken } from '../lib/accounts';
 import { BENCH_PASSWORD } from '../lib/accounts';
@@ -25,7 +25,8 @@ import { scrollUp } from './scroll';
 import type { WebConfig } from './config';
 
 // web: the production bundle, built into a private directory (other work on
-// the tree may be building packages/web/dist at the same time), served by the
+// the tree may be building packages/web/dist at the same time) unless
+// `--dist` names an existing build, served by the
 // real server on a seeded store; Debian's Chromium measures the chat list's
 // first paint cold and from the IndexedDB cache, then scrolls a long
 // conversation upwards and reads the JS heap after a forced GC.
@@ -63,7 +64,8 @@ export async function runWeb(config: WebConfig, pinning: Pinning): Promise<numbe
   let bench: BenchStore | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
-  const dist = mkdtempSync(join(tmpdir(), 'parley-web-dist-'));
+  const ownBuild = config.dist === undefined;
+  const dist = config.dist ? resolve(config.dist) : mkdtempSync(join(tmpdir(), 'parley-web-dist-'));
   const watchdog = setTimeout(() => {
     process.stderr.write(`bench: web exceeded its hard limit of ${round(hardLimitS)} s\n`);
     void (browser?.close() ?? Promise.resolve())
@@ -73,7 +75,7 @@ export async function runWeb(config: WebConfig, pinning: Pinning): Promise<numbe
   }, hardLimitS * 1000);
   const pageErrors: string[] = [];
   try {
-    buildWeb(dist);
+    if (ownBuild) buildWeb(dist);
     const bundle = chatBundle(dist);
 
     // One chat with `messages` messages (90 % of them land there), the rest small.
@@ -264,6 +266,6 @@ export async function runWeb(config: WebConfig, pinning: Pinning): Promise<numbe
     await browser?.close();
     await server?.stop();
     await bench?.destroy();
-    rmSync(dist, { recursive: true, force: true });
+    if (ownBuild) rmSync(dist, { recursive: true, force: true });
   }
 }

@@ -32,6 +32,9 @@ export const messageRefSchema = z.object({
 });
 export type MessageRef = z.infer<typeof messageRefSchema>;
 
+/** The type of a message a person wrote without a file (files: FILE_MESSAGE_TYPES). */
+export const TEXT_MESSAGE_TYPE = 'text';
+
 export const messageSchema = z.object({
   id,
   conversation_id: id,

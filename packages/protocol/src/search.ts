@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONVERSATION_TYPES, userSearchReplySchema } from './conversation';
 import { FILE_MESSAGE_TYPES } from './file';
-import { messageSchema } from './message';
+import { messageSchema, TEXT_MESSAGE_TYPE } from './message';
 import { stripLeadingAt } from './rules/username';
 
 // Global search (GET /user/search): people who allow it, public groups and
@@ -23,7 +23,7 @@ export const SEARCH_MSG = {
  * machine-readable bodies shown translated, so their stored text is not searched.
  */
 export const SEARCHABLE_MESSAGE_TYPES = [
-  'text',
+  TEXT_MESSAGE_TYPE,
   FILE_MESSAGE_TYPES.image,
   FILE_MESSAGE_TYPES.file,
 ] as const;

@@ -67,6 +67,54 @@ describe.each(stores())('messages ($name)', (backend) => {
       expect(await rowsWithUuid(body.uuid)).toHaveLength(1);
     });
 
+    it('answers a retry with the first message even when its parent is gone since', async () => {
+      const parent = await sent(client, alice, chat.id, 'soon gone');
+      const body = {
+        conversation_id: chat.id,
+        uuid: randomUUID(),
+        message: 'a reply',
+        parent_id: parent.id,
+      };
+      const first = await client.post<Message>('/user/messages', body, { token: alice.token });
+      expect(first.status).toBe(200);
+      const gone = await client.delete(`/user/messages/${parent.id}?for=everyone`, {
+        token: alice.token,
+      });
+      expect(gone.status).toBe(200);
+      const retry = await client.post<Message>('/user/messages', body, { token: alice.token });
+      expect(retry.status).toBe(200);
+      expect(retry.body.id).toBe(first.body.id);
+      // A new send may not answer the deleted message.
+      const fresh = await send(client, alice, chat.id, 'late', { parent_id: parent.id });
+      expect(fresh.body).toMatchObject({ errors: { parent_id: [MESSAGING_MSG.parentElsewhere] } });
+    });
+
+    it('refuses a uuid already used in another conversation, storing nothing', async () => {
+      const other = await direct(client, alice, eve);
+      const uuid = randomUUID();
+      const body = { conversation_id: chat.id, uuid, message: 'here' };
+      expect((await client.post('/user/messages', body, { token: alice.token })).status).toBe(200);
+      const elsewhere = await client.post(
+        '/user/messages',
+        { ...body, conversation_id: other.id, message: 'there' },
+        { token: alice.token },
+      );
+      expect(elsewhere).toMatchObject({
+        status: 422,
+        body: { errors: { uuid: [MESSAGING_MSG.uuidReused] } },
+      });
+      expect(await rowsWithUuid(uuid)).toHaveLength(1);
+    });
+
+    it('checks a retry for access like a first send', async () => {
+      const body = { conversation_id: chat.id, uuid: randomUUID(), message: 'mine' };
+      expect((await client.post('/user/messages', body, { token: alice.token })).status).toBe(200);
+      // Eve is no member: the same body is refused, not answered with Alice's message.
+      const replay = await client.post('/user/messages', body, { token: eve.token });
+      expect(replay.status).toBe(404);
+      expect(await rowsWithUuid(body.uuid)).toHaveLength(1);
+    });
+
     it('refuses empty and too long text with a field message', async () => {
       const long = await send(client, alice, chat.id, 'x'.repeat(MESSAGE_MAX_LENGTH + 1));
       expect(long.status).toBe(422);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
+import { TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
 import { compiledOnce } from '../../store/compiled-once';
 import type { Database, MessageRow, MessagesTable } from '../../store/types';
 
@@ -111,15 +112,56 @@ export async function findByUuid(
   return row;
 }
 
+// Every send: compiled once, every column named (the type's default too).
+const insertRow = compiledOnce(
+  (
+    db,
+    conversationId: number,
+    userId: number | null,
+    uuid: string,
+    message: string,
+    type: string,
+    parentId: number | null,
+    forwardedId: number | null,
+    fileId: number | null,
+    createdAt: string,
+    updatedAt: string,
+  ) =>
+    db
+      .insertInto('messages')
+      .values({
+        conversation_id: conversationId,
+        user_id: userId,
+        uuid,
+        message,
+        type,
+        parent_id: parentId,
+        forwarded_id: forwardedId,
+        file_id: fileId,
+        created_at: createdAt,
+        updated_at: updatedAt,
+      })
+      .returning('id'),
+);
+
 export async function insertMessage(
   db: Kysely<Database>,
   values: Insertable<MessagesTable>,
 ): Promise<number> {
-  const row = await db
-    .insertInto('messages')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [row] = await insertRow(
+    db,
+    values.conversation_id,
+    values.user_id ?? null,
+    values.uuid,
+    values.message,
+    values.type ?? TEXT_MESSAGE_TYPE,
+    values.parent_id ?? null,
+    values.forwarded_id ?? null,
+    values.file_id ?? null,
+    values.created_at,
+    values.updated_at,
+  );
+  if (!row) throw new Error('insertMessage: no id returned');
   return row.id;
 }
 

@@ -6,6 +6,7 @@ import { MSG } from '@parley/protocol/messages';
 import { can, roleOf } from '@parley/protocol/permissions';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import type { Clock } from '../../clock';
+import { isHttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
 import type { Database } from '../../store/types';
 import { isPicture } from '../../media/images';
@@ -73,11 +74,11 @@ export function createMessagesService(
   // between, say, a read (member row, then views, then the event) and a send
   // (event seq, then every member's unread counter).
 
-  /** Inserts one message with its event, inside `trx`. */
+  /** Inserts one message with its event, inside `trx`. `userId` null: the server's own notice. */
   async function insert(
     trx: Kysely<Database>,
     access: AccessRow,
-    userId: number,
+    userId: number | null,
     fields: {
       uuid: string;
       message: string;
@@ -104,10 +105,43 @@ export function createMessagesService(
       trx,
       access,
       { id, user_id: userId, created_at: at },
-      mentionKeys(fields.message),
+      userId === null ? [] : mentionKeys(fields.message),
     );
     await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
     return id;
+  }
+
+  /** A send whose uuid is new: checks, then the message and its event in one transaction. */
+  async function sendNew(userId: number, access: AccessRow, input: SendInput): Promise<Message> {
+    const parentId = input.parent_id ?? null;
+    if (parentId !== null) {
+      const parent = await q.findById(db, parentId);
+      if (!parent || parent.conversation_id !== access.id || parent.deleted_at !== null) {
+        throw invalid('parent_id', MESSAGING_MSG.parentElsewhere);
+      }
+    }
+    const fileId = input.file_id ?? null;
+    return transaction(async (trx) => {
+      // Only a send with a file pays for this: one conditional update claims the upload.
+      let type: string | undefined;
+      if (fileId !== null) {
+        const upload = await attachUpload(trx, fileId, userId, now().toISOString());
+        if (!upload) throw invalid('file_id', FILE_MSG.fileUnavailable);
+        type = isPicture(upload.mime) ? FILE_MESSAGE_TYPES.image : FILE_MESSAGE_TYPES.file;
+      }
+      const id = await insert(trx, access, userId, {
+        uuid: input.uuid,
+        message: input.message,
+        parent_id: parentId,
+        forwarded_id: null,
+        file_id: fileId,
+        ...(type ? { type } : {}),
+      });
+      // Serialized once, inside the transaction: the reply and the event frame share it.
+      const message = await one(id, trx);
+      attachMessage(trx, message);
+      return message;
+    });
   }
 
   return {
@@ -119,24 +153,15 @@ export function createMessagesService(
      */
     async postSystemNotice(userId: number, type: string, body: string): Promise<number> {
       const access = await conversations.systemOf(userId);
-      return transaction(async (trx) => {
-        await conversations.lock(trx, access.id);
-        const at = now().toISOString();
-        const id = await q.insertMessage(trx, {
-          conversation_id: access.id,
-          user_id: null,
+      return transaction((trx) =>
+        insert(trx, access, null, {
           uuid: randomUUID(),
           message: body,
           type,
           parent_id: null,
           forwarded_id: null,
-          created_at: at,
-          updated_at: at,
-        });
-        await conversations.afterNewMessage(trx, access, { id, user_id: null, created_at: at }, []);
-        await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
-        return id;
-      });
+        }),
+      );
     },
 
     /** Messages by id, serialized (realtime puts them in message events). */
@@ -159,59 +184,29 @@ export function createMessagesService(
     },
 
     /**
-     * Idempotent on (sender, uuid): a retry gets the first message back. Two
-     * concurrent twins both miss the lookup; the unique index lets one in and
-     * the other reads the winner's row.
+     * Idempotent on (sender, uuid): a retry gets the first message back. The
+     * unique index on (user_id, uuid) is the check: a retry's insert fails
+     * and rolls back alone. Only then, or when a check refuses what the first
+     * send already used (its upload is attached now, its parent deleted since),
+     * is the uuid looked up: every send used to pay for that query first.
+     * A retry is checked for access like a first send.
      */
     async send(userId: number, input: SendInput): Promise<Message> {
-      const earlier = async () => {
-        const row = await q.findByUuid(db, userId, input.uuid);
-        if (!row) return null;
-        if (row.conversation_id !== input.conversation_id)
-          throw invalid('uuid', MESSAGING_MSG.uuidReused);
-        return one(row.id);
-      };
-      const found = await earlier();
-      if (found) return found;
       const access = await conversations.requireAccess(userId, input.conversation_id);
       // The matrix's 'post' right, read from the access row already loaded: no query.
       const refusal = postRefusal(access);
       if (refusal) throw refusal;
-      const parentId = input.parent_id ?? null;
-      if (parentId !== null) {
-        const parent = await q.findById(db, parentId);
-        if (!parent || parent.conversation_id !== access.id || parent.deleted_at !== null) {
-          throw invalid('parent_id', MESSAGING_MSG.parentElsewhere);
-        }
-      }
-      const fileId = input.file_id ?? null;
       try {
-        return await transaction(async (trx) => {
-          // Only a send with a file pays for this: one conditional update claims the upload.
-          let type: string | undefined;
-          if (fileId !== null) {
-            const upload = await attachUpload(trx, fileId, userId, now().toISOString());
-            if (!upload) throw invalid('file_id', FILE_MSG.fileUnavailable);
-            type = isPicture(upload.mime) ? FILE_MESSAGE_TYPES.image : FILE_MESSAGE_TYPES.file;
-          }
-          const id = await insert(trx, access, userId, {
-            uuid: input.uuid,
-            message: input.message,
-            parent_id: parentId,
-            forwarded_id: null,
-            file_id: fileId,
-            ...(type ? { type } : {}),
-          });
-          // Serialized once, inside the transaction: the reply and the event frame share it.
-          const message = await one(id, trx);
-          attachMessage(trx, message);
-          return message;
-        });
+        return await sendNew(userId, access, input);
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const twin = await earlier();
-        if (!twin) throw error;
-        return twin;
+        const retried =
+          isUniqueViolation(error) || (isHttpError(error) && error.statusCode === 422);
+        const earlier = retried ? await q.findByUuid(db, userId, input.uuid) : undefined;
+        if (!earlier) throw error;
+        if (earlier.conversation_id !== input.conversation_id) {
+          throw invalid('uuid', MESSAGING_MSG.uuidReused);
+        }
+        return one(earlier.id);
       }
     },
 

@@ -52,6 +52,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { createSettingsService } from './features/settings/service';
 import { createInactivityJob } from './jobs/inactivity';
 import { createJobRunner } from './jobs/runner';
+import { startSearchIndexer } from './store/search-indexer';
 import { createLocalDiskStore } from './storage/local-disk';
 import { createMessagesService } from './features/messages/service';
 import { authGuard, decorateAuth } from './http/authenticate';
@@ -207,6 +208,13 @@ export async function buildApp(deps: AppDeps) {
     blobs,
     postNotice,
   });
+  // SQLite: new messages reach the full-text index in batches (store/search-indexer.ts).
+  const searchIndexer = startSearchIndexer(
+    db,
+    (error) => app.log.error({ err: error }, 'search index round failed'),
+    deps.searchIndexMs,
+  );
+  app.addHook('onClose', () => searchIndexer.stop());
   // Background jobs tick on every node; a lease in job_locks lets one act per round.
   const jobs = createJobRunner({ db, now, log: app.log });
   const inactivity = createInactivityJob({

@@ -54,6 +54,8 @@ export interface AppDeps {
    * and count connections.
    */
   linkPreviews?: Partial<FetcherOptions>;
+  /** SQLite: how often new messages are added to the full-text index (store/search-indexer.ts). */
+  searchIndexMs?: number;
   /** Uploaded files (avatars); a temporary directory without it. */
   blobs?: BlobStore;
   /**

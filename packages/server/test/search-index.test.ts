@@ -124,6 +124,15 @@ describe.each(stores())('migration 0010-search-compact ($name)', (backend) => {
     return row.rows[0]?.sql ?? '';
   };
 
+  const ftsIds = async (match: string) => {
+    const found = await sql<{
+      id: number;
+    }>`select rowid as id from ${sql.table(FTS_TABLE)} where ${sql.table(FTS_TABLE)} match ${match} order by rowid desc`.execute(
+      suite.ts.store.db,
+    );
+    return found.rows.map((r) => r.id);
+  };
+
   it('rebuilds the index from the messages already there, both ways', async () => {
     const [a, b] = [await person(client), await person(client)];
     const chat = await direct(client, a, b);
@@ -133,7 +142,12 @@ describe.each(stores())('migration 0010-search-compact ($name)', (backend) => {
     const down = await migrator().migrateTo('0009-keyboard');
     expect(down.error).toBeUndefined();
     if (backend.name === 'sqlite') expect(await tableSql()).not.toContain('detail=none');
-    expect(await ids(a, 'harb')).toEqual([after.id, old.id]);
+    // Today's search code expects today's schema (0012's indexer state): on
+    // SQLite the old index is read directly.
+    expect(backend.name === 'sqlite' ? await ftsIds('harb*') : await ids(a, 'harb')).toEqual([
+      after.id,
+      old.id,
+    ]);
     const between = await sent(client, a, chat.id, 'harbourmaster says hello');
 
     // Up to this migration alone (later ones are not its business), then the rest.

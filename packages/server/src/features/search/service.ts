@@ -3,6 +3,7 @@ import { USER_SEARCH_MAX } from '@parley/protocol/constants';
 import { searchTerms, snippetOf } from '@parley/protocol/rules/search-text';
 import { nameQuery, SEARCH_PAGE } from '@parley/protocol/search';
 import type { FoundGroup, FoundMessage, SearchQuery, SearchReply } from '@parley/protocol/search';
+import { indexPendingMessages } from '../../store/search-indexer';
 import type { Database } from '../../store/types';
 import { friendsOf } from '../conversations/queries';
 import { memberCounts } from '../groups/queries';
@@ -42,6 +43,8 @@ export function createSearchService(deps: { db: Kysely<Database>; users: UsersSe
     const terms = searchTerms(text);
     // Nothing but punctuation and operators: nothing to look for.
     if (terms.length === 0) return { messages: [], next_before: null };
+    // Messages sent since the last round of the indexer are searched too.
+    await indexPendingMessages(db);
     const rows = await q.findMessages(db, userId, terms, { before, limit: SEARCH_PAGE + 1 });
     const page = rows.slice(0, SEARCH_PAGE);
     const directIds = new Set(

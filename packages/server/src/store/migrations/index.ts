@@ -10,6 +10,7 @@ import * as search from './0008-search';
 import * as keyboard from './0009-keyboard';
 import * as searchCompact from './0010-search-compact';
 import * as conversationActivity from './0011-conversation-activity';
+import * as searchDeferred from './0012-search-deferred';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0009-keyboard': keyboard,
   '0010-search-compact': searchCompact,
   '0011-conversation-activity': conversationActivity,
+  '0012-search-deferred': searchDeferred,
 };

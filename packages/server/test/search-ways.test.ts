@@ -4,7 +4,7 @@ import { matchRanges, searchTerms } from '@parley/protocol/rules/search-text';
 import { findMessagesPostgres } from '../src/features/search/postgres-walk';
 import type { SearchRoute } from '../src/features/search/postgres-walk';
 import { findMessages } from '../src/features/search/queries';
-import { PERSONAL_KINDS } from '../src/features/conversations/service';
+import { PERSONAL_KINDS } from '../src/features/conversations/kinds';
 import { flag } from '../src/store/types';
 import { createConversation } from './groups';
 import { direct, person } from './messaging';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PERSONAL_KINDS } from '../features/conversations/service';
+import { PERSONAL_KINDS } from '../features/conversations/kinds';
 import type { ConversationEventRow, UserEventRow } from '../features/conversations/events';
 import { postRefusal } from '../features/groups/access';
 import { flag } from '../store/types';

@@ -17,6 +17,8 @@ import type { ConversationKind, Database } from '../../store/types';
 import type { UsersService } from '../users/service';
 import { dismiss } from '../groups/membership';
 import { appendConversationEvent, appendUserEvent, eventTransaction } from './events';
+import { PERSONAL_KINDS } from './kinds';
+import { afterNewMessage, afterRemovedMessage } from './message-effects';
 import type { EventPublisher } from './events';
 import * as q from './queries';
 import type { AccessRow, PivotChange } from './queries';
@@ -24,9 +26,6 @@ import { cursorAfter, decodeCursor, encodeCursor, listPage } from './list-page';
 import { toConversations } from './to-conversation';
 
 const notFound = () => new HttpError(404, MSG.notFound);
-
-/** One-to-one kinds: "deleted" only hides them, and a new message brings them back. */
-export const PERSONAL_KINDS: readonly ConversationKind[] = ['direct', 'saved', 'system'];
 
 const directKey = (a: number, b: number) => `direct:${Math.min(a, b)}:${Math.max(a, b)}`;
 const savedKey = (userId: number) => `saved:${userId}`;
@@ -347,51 +346,9 @@ export function createConversationsService(
       });
     },
 
-    /**
-     * Everything a new message changes on the conversation and its links,
-     * inside the sender's transaction: last message, chats deleted-for-me
-     * come back (one-to-one kinds), unread +1 for the others, @mentions.
-     */
-    async afterNewMessage(
-      trx: Kysely<Database>,
-      row: AccessRow,
-      message: { id: number; user_id: number | null; created_at: string },
-      mentionKeys: string[],
-    ): Promise<void> {
-      const at = message.created_at;
-      await q.setLastMessage(trx, row.id, message);
-      if (PERSONAL_KINDS.includes(row.type)) {
-        const revived = (await q.reviveDeleted(trx, row.id)).sort((a, b) => a - b);
-        for (const userId of revived) {
-          await appendUserEvent(
-            trx,
-            userId,
-            'conversation.restored',
-            { conversation_id: row.id },
-            at,
-          );
-        }
-      }
-      await q.incrementUnread(trx, row.id, message.user_id);
-      const mentioned = (await q.membersByUsernameKey(trx, row.id, mentionKeys)).filter(
-        (id) => id !== message.user_id,
-      );
-      await q.setMention(trx, row.id, mentioned, message.id);
-    },
-
-    /** A message was deleted for everyone: unread counters and the preview follow. */
-    async afterRemovedMessage(
-      trx: Kysely<Database>,
-      conversationId: number,
-      message: { id: number; user_id: number | null },
-      newLast: { id: number; created_at: string } | null,
-      lastChanged: boolean,
-    ): Promise<void> {
-      await q.decrementUnreadFor(trx, conversationId, message);
-      if (lastChanged) await q.setLastMessage(trx, conversationId, newLast);
-    },
-
     // For the messages feature, inside its transactions.
+    afterNewMessage,
+    afterRemovedMessage,
     updatePivot: q.updatePivot,
     setPinnedMessage: q.setPinnedMessage,
     lock: q.lockConversation,

@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FileRow, FilesTable } from '../../store/types';
+import { PERSONAL_KINDS } from '../conversations/kinds';
 
 // Queries on uploaded files. Who may read a file is decided by one query
 // per request (readable): its uploader while it is unattached, otherwise a
 // member who can see a live message carrying it — the same rule as history
 // (not deleted, after their `cleared`, not hidden for them).
-
-/** Kinds a member keeps reading after "delete for me" (conversations/service PERSONAL_KINDS). */
-const PERSONAL_KINDS = ['direct', 'saved', 'system'] as const;
 
 export async function insertFile(db: Kysely<Database>, values: Insertable<FilesTable>) {
   const row = await db.insertInto('files').values(values).returning('id').executeTakeFirstOrThrow();

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/types';
+import { appendUserEvent } from './events';
+import { PERSONAL_KINDS } from './kinds';
+import * as q from './queries';
+import type { AccessRow } from './queries';
+
+// What a new or removed message changes on its conversation and the members'
+// links, run inside the messages feature's transaction.
+
+/**
+ * Last message, chats deleted-for-me come back (one-to-one kinds), unread +1
+ * for the others, @mentions.
+ */
+export async function afterNewMessage(
+  trx: Kysely<Database>,
+  row: AccessRow,
+  message: { id: number; user_id: number | null; created_at: string },
+  mentionKeys: string[],
+): Promise<void> {
+  const at = message.created_at;
+  await q.setLastMessage(trx, row.id, message);
+  if (PERSONAL_KINDS.includes(row.type)) {
+    const revived = (await q.reviveDeleted(trx, row.id)).sort((a, b) => a - b);
+    for (const userId of revived) {
+      await appendUserEvent(trx, userId, 'conversation.restored', { conversation_id: row.id }, at);
+    }
+  }
+  await q.incrementUnread(trx, row.id, message.user_id);
+  const mentioned = (await q.membersByUsernameKey(trx, row.id, mentionKeys)).filter(
+    (id) => id !== message.user_id,
+  );
+  await q.setMention(trx, row.id, mentioned, message.id);
+}
+
+/** A message was deleted for everyone: unread counters and the preview follow. */
+export async function afterRemovedMessage(
+  trx: Kysely<Database>,
+  conversationId: number,
+  message: { id: number; user_id: number | null },
+  newLast: { id: number; created_at: string } | null,
+  lastChanged: boolean,
+): Promise<void> {
+  await q.decrementUnreadFor(trx, conversationId, message);
+  if (lastChanged) await q.setLastMessage(trx, conversationId, newLast);
+}

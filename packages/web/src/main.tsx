@@ -15,8 +15,9 @@ import './app/theme.css';
 // once, possibly long before the user opens /main/apps.
 captureInstallPrompt();
 
-// Before the first render: the dictionary (the i18n gate waits for this same
-// load) and, on the chat, its code and data, all in parallel.
+// Before the first render: the dictionary and, on the chat, its code and
+// data, all in parallel. The i18n gate waits for the same dictionary load
+// and for the chat's code, so the route renders the chat without suspending.
 bootI18n().catch(() => undefined); // the gate shows a failure
 const chatBoot = startChatBoot(window.location.pathname);
 
@@ -33,7 +34,7 @@ if (!container) throw new Error('index.html has no #root');
 createRoot(container).render(
   <StrictMode>
     <ErrorBoundary>
-      <AppProviders>
+      <AppProviders screen={chatBoot.screen}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
@@ -42,4 +43,4 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-registerServiceWorker(chatBoot);
+registerServiceWorker(chatBoot.settled);

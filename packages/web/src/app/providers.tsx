@@ -1,19 +1,37 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
+import { onToasterWanted, toasterWanted } from '../ui/toast';
 import { I18nGate } from './I18nGate';
 
 const ToasterHost = lazy(async () => ({
   default: (await import('../ui/ToasterHost')).ToasterHost,
 }));
 
-/** Toasts and the i18n gate around the router. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/** The toaster, mounted with the first toast (ui/toast.ts says why not at start). */
+function Toasts() {
+  const wanted = useSyncExternalStore(onToasterWanted, toasterWanted);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToasterHost />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The i18n gate around the router, and the toasts. `screen` is the first
+ * screen's code when the entry preloads it: the gate waits for it too.
+ */
+export function AppProviders({
+  children,
+  screen,
+}: {
+  children: ReactNode;
+  screen?: Promise<unknown>;
+}) {
   return (
     <>
-      <I18nGate>{children}</I18nGate>
-      <Suspense fallback={null}>
-        <ToasterHost />
-      </Suspense>
+      <I18nGate screen={screen}>{children}</I18nGate>
+      <Toasts />
     </>
   );
 }

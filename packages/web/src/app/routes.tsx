@@ -1,6 +1,6 @@
 import { Navigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { loadChatShell } from '../features/chat/boot';
+import { ChatShellPage } from '../features/chat/boot';
 import { DirectRedirect, PublicOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy';
 import { RootLayout } from './RootLayout';
@@ -16,7 +16,6 @@ const DirectLinkPage = lazyPage(
   'DirectLinkPage',
 );
 const JoinPage = lazyPage(() => import('../features/invite/JoinPage'), 'JoinPage');
-const ChatShell = lazyPage(loadChatShell, 'ChatShell');
 const MainPage = lazyPage(() => import('../features/landing/MainPage'), 'MainPage');
 const AppsPage = lazyPage(() => import('../features/apps/AppsPage'), 'AppsPage');
 
@@ -46,7 +45,7 @@ export const routes: RouteObject[] = [
         path: '/chat/:id?',
         element: (
           <RequireAuth>
-            <ChatShell />
+            <ChatShellPage />
           </RequireAuth>
         ),
       },

@@ -28,11 +28,22 @@ async function register(): Promise<void> {
   await wb.register();
 }
 
+/** Resolves when the browser is next idle (after the frames due now), or after `timeoutMs`. */
+function idle(timeoutMs = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, 200);
+  });
+}
+
 /**
- * Registers once the page has loaded and `settled` (what the first screen
- * still fetches) is done: installing precaches the whole app, some fifty
- * files, and started at the load event that download competed with the
- * chat's own chunks and first replies.
+ * Registers once the page has loaded, `settled` (what the first screen
+ * still fetches) is done and the browser is idle: installing precaches the
+ * whole app, some fifty files, and started at the load event that download
+ * competed with the chat's own chunks and first replies; and on a return
+ * visit the registration (workbox-window's chunk, the update check) would
+ * otherwise run before the chat list's first paint.
  */
 export function registerServiceWorker(settled: Promise<unknown> = Promise.resolve()): void {
   // Never in dev (Vite serves modules, not the built shell) nor in tests.
@@ -43,6 +54,7 @@ export function registerServiceWorker(settled: Promise<unknown> = Promise.resolv
       ? Promise.resolve()
       : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
   void Promise.all([loaded, settled.catch(() => undefined)])
+    .then(() => idle())
     .then(register)
     .catch((error: unknown) => console.error('Service worker registration failed', error));
 }

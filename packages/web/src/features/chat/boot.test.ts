@@ -25,6 +25,28 @@ describe('startChatBoot', () => {
     }
   });
 
+  it('settles `screen` when the chat’s code is in, `settled` only with the replies', async () => {
+    signIn('tok-1');
+    mockFetch(() => new Promise<Response>(() => undefined)); // replies never come
+    const boot = startChatBoot('/chat');
+    await boot.screen; // the chat's chunk (transformed on first import in this worker)
+    const settled = await Promise.race([
+      boot.settled.then(() => 'settled'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 50)),
+    ]);
+    expect(settled).toBe('waiting');
+  }, 20_000);
+
+  it('settles both at once elsewhere', async () => {
+    signIn('tok-1');
+    const boot = startChatBoot('/main');
+    const both = await Promise.race([
+      Promise.all([boot.screen, boot.settled]).then(() => 'settled'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 0)),
+    ]);
+    expect(both).toBe('settled');
+  });
+
   it('does nothing elsewhere or when signed out', () => {
     const fetchSpy = mockFetch(() => new Promise<Response>(() => undefined));
     startChatBoot('/chat'); // no credentials

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { prefetch } from '../../api/prefetch';
+import { lazyPage } from '../../app/lazy';
 import { preloadCacheRows } from '../../lib/cache-db';
 import { hasCredentials } from '../../lib/tokens';
 
@@ -22,6 +23,9 @@ export async function loadChatShell() {
   return screen;
 }
 
+/** The chat route's screen; the entry preloads it so the route renders it without suspending. */
+export const ChatShellPage = lazyPage(loadChatShell, 'ChatShell');
+
 /** What the list, its counters, the user menu and the folder tabs ask for on mount. */
 const FIRST_GETS = ['/user/conversations', '/user/unread', '/user', '/user/folders'] as const;
 
@@ -29,19 +33,28 @@ function isChatPath(pathname: string): boolean {
   return pathname === '/chat' || pathname.startsWith('/chat/');
 }
 
+/** What the entry started: the chat's code, and everything the first paint waits for. */
+export type ChatBoot = {
+  /** Settles once the chat's code is in (or failed: the route then shows the failure). */
+  screen: Promise<void>;
+  /** Settles once the code and the first replies are in, so later work can keep out of their way. */
+  settled: Promise<void>;
+};
+
+const NOTHING: ChatBoot = { screen: Promise.resolve(), settled: Promise.resolve() };
+
 /**
  * Starts the chat's code, cache and first replies when the page opens on
- * the chat, signed in; resolves once the code and the replies are in (at
- * once anywhere else), so that later work can keep out of their way.
+ * the chat, signed in; both promises settle at once anywhere else.
  */
-export async function startChatBoot(pathname: string): Promise<void> {
-  if (!isChatPath(pathname) || !hasCredentials()) return;
+export function startChatBoot(pathname: string): ChatBoot {
+  if (!isChatPath(pathname) || !hasCredentials()) return NOTHING;
   // A failure here shows where it matters: the route's own import, the client's own request.
-  const code = loadChatShell().catch(() => undefined);
+  const screen = ChatShellPage.preload().catch(() => undefined);
   const replies = prefetch(FIRST_GETS);
   preloadCacheRows();
   // The first date formatter of a page costs tens of milliseconds (ICU data);
   // made now, while the chunks are on their way, the list's first render reuses it.
   setTimeout(() => formatDateTime(Date.now()), 0);
-  await Promise.all([code, replies]);
+  return { screen, settled: Promise.all([screen, replies]).then(() => undefined) };
 }

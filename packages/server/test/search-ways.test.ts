@@ -4,6 +4,7 @@ import { matchRanges, searchTerms } from '@parley/protocol/rules/search-text';
 import { findMessagesPostgres } from '../src/features/search/postgres-walk';
 import type { SearchRoute } from '../src/features/search/postgres-walk';
 import { findMessages } from '../src/features/search/queries';
+import { indexPendingMessages } from '../src/store/search-indexer';
 import { PERSONAL_KINDS } from '../src/features/conversations/kinds';
 import { flag } from '../src/store/types';
 import { createConversation } from './groups';
@@ -82,6 +83,10 @@ async function seed(suite: SuiteServer): Promise<World> {
       .executeTakeFirstOrThrow();
     ids.push(row.id);
   }
+  // The search service brings SQLite's index up to date before every search;
+  // findMessages below is called directly, so the seed does it here (the
+  // indexer's timer alone would race the first test by up to 250 ms).
+  await indexPendingMessages(db);
   await db
     .insertInto('message_hidden')
     .values({ user_id: a.id, message_id: ids[580] ?? 0 })

@@ -47,17 +47,23 @@ export async function fetchState(
     { token: who.token },
   );
   const conversations = new Map(list.body.conversations.map((c) => [c.id, c]));
-  const messages = new Map<number, Message[]>();
-  for (const id of followed) {
-    if (!conversations.has(id)) continue;
-    const page = await client.get<{ messages: Message[] }>(
-      `/user/conversations/${id}/messages?limit=${PAGE}`,
-      { token: who.token },
-    );
-    messages.set(id, page.body.messages);
-  }
-  const unread = await client.get<{ count: number }>('/user/unread', { token: who.token });
-  const user = await client.get<User>('/user', { token: who.token });
+  // Nothing changes while the state is read, so the rest is asked for at once.
+  const [pages, unread, user] = await Promise.all([
+    Promise.all(
+      followed
+        .filter((id) => conversations.has(id))
+        .map(async (id) => {
+          const page = await client.get<{ messages: Message[] }>(
+            `/user/conversations/${id}/messages?limit=${PAGE}`,
+            { token: who.token },
+          );
+          return [id, page.body.messages] as const;
+        }),
+    ),
+    client.get<{ count: number }>('/user/unread', { token: who.token }),
+    client.get<User>('/user', { token: who.token }),
+  ]);
+  const messages = new Map<number, Message[]>(pages);
   return { user: user.body, conversations, messages, unread: unread.body.count };
 }
 

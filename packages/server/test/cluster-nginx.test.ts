@@ -80,6 +80,9 @@ describe.runIf(databaseUrl && redisUrl && nginx)('cluster behind nginx (3 proces
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${dbName}`);
+    // As in test/stores.ts: commits do not wait for the WAL's fdatasync. Only
+    // a crash of PostgreSQL itself could lose them; the test kills a node.
+    await admin(`ALTER DATABASE ${dbName} SET synchronous_commit = off`);
     const url = new URL(databaseUrl ?? '');
     url.pathname = `/${dbName}`;
     // All at once, as a rolling start would: migrations take their lock.

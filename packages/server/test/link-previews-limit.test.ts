@@ -20,13 +20,28 @@ import { useSuiteServer } from './suite';
 // limits' (memory, or Redis under the deployment's prefix).
 
 const LIMIT = 2;
+/** How long the second reader's request gets, once it reached the server, to join the fetch. */
+const JOIN_MS = 200;
 const page = (title: string) => html(`<html><head><title>${title}</title></head></html>`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `condition` holds (checked every 5 ms). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(5);
+}
 
 describe.each(stores())('link-preview fetch limit ($name)', (backend) => {
   describe.each(counterBackends())('with $name counters', (counters) => {
     const c = counters.open();
     afterAll(() => c.close());
     let origin: Origin;
+    /** The /slow page answers only when the test releases it. */
+    const heldSlow: (() => void)[] = [];
+    const releaseSlow = () => {
+      for (const answer of heldSlow.splice(0)) answer();
+    };
+    /** Link-preview requests that reached the server so far. */
+    let previewRequests = 0;
     beforeAll(async () => {
       origin = await startOrigin({
         '/a': page('A'),
@@ -36,7 +51,7 @@ describe.each(stores())('link-preview fetch limit ($name)', (backend) => {
         '/e': page('E'),
         '/f': page('F'),
         '/slow': (request, response) => {
-          setTimeout(() => page('Slow')(request, response), 1_000);
+          heldSlow.push(() => page('Slow')(request, response));
         },
       });
     });
@@ -44,6 +59,10 @@ describe.each(stores())('link-preview fetch limit ($name)', (backend) => {
       rateLimits: { ...NO_LIMITS, previewFetchPerUser: { max: LIMIT, windowSeconds: 60 } },
       redis: c.redis,
       rateLimitPrefix: c.prefix,
+      beforeListen: (app) =>
+        app.addHook('onRequest', async (request) => {
+          if (request.url.endsWith('/link-preview')) previewRequests += 1;
+        }),
       get linkPreviews() {
         return {
           allow: [{ address: '127.0.0.1', port: origin.port }],
@@ -65,6 +84,7 @@ describe.each(stores())('link-preview fetch limit ($name)', (backend) => {
       chat = await direct(client, alice, bob);
     });
     afterAll(async () => {
+      releaseSlow();
       await origin.close();
     });
 
@@ -122,9 +142,17 @@ describe.each(stores())('link-preview fetch limit ($name)', (backend) => {
         const other = (await sent(client, carol, group.id, at(path))).id;
         expect((await preview(dave, other)).status).toBe(200);
       }
+      // Carol's read starts the fetch, which waits on the origin until released.
       const first = preview(carol, id);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const joined = await preview(dave, id);
+      await until(() => origin.hits('/slow') === 1);
+      // Dave asks meanwhile: once his request is in, it gets JOIN_MS to reach
+      // the running fetch before the origin answers.
+      const arrived = previewRequests;
+      const joining = preview(dave, id);
+      await until(() => previewRequests > arrived);
+      await sleep(JOIN_MS);
+      releaseSlow();
+      const joined = await joining;
       expect(joined.status).toBe(200);
       expect(joined.body.preview?.title).toBe('Slow');
       expect((await first).body.preview?.title).toBe('Slow');

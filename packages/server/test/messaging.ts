@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Conversation, ConversationList } from '@parley/protocol/conversation';
 import type { HistoryReply, Message } from '@parley/protocol/message';
 import type { Client } from './harness';
-import { registerAndLogin } from './harness';
+import { newAccount, registerAndLogin } from './harness';
 import type { Store } from '../src/store/db';
 
 // Helpers of the messaging suites: signed-in users with their id, and
@@ -24,6 +24,25 @@ export async function person(client: Client): Promise<Person> {
     username: signed.account.username,
     name: signed.account.name,
   };
+}
+
+/**
+ * Someone a test only acts on (befriends, adds, removes, blocks, gives a
+ * role) and who never calls the API: signed up over HTTP like anyone, but
+ * never signed in, which saves the sign-in's argon2 verification (about
+ * 13 ms) and its session. The id is read from the store; the token is
+ * empty, so a call made as them would be a 401.
+ */
+export async function bystander(client: Client, store: Store): Promise<Person> {
+  const account = newAccount('by');
+  const reg = await client.post('/register', account);
+  if (reg.status !== 200) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const row = await store.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', account.username)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token: '', username: account.username, name: account.name };
 }
 
 export async function direct(client: Client, a: Person, b: Person): Promise<Conversation> {

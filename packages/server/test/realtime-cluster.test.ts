@@ -5,6 +5,7 @@ import { direct, person, sent } from './messaging';
 import type { Person } from './messaging';
 import { busBackends, isMessageNew, sleep, TestSocket } from './realtime';
 import type { Cluster } from './realtime';
+import type { Presence } from '../src/realtime/presence';
 import { stores } from './stores';
 import type { TestStore } from './stores';
 
@@ -13,6 +14,7 @@ import type { TestStore } from './stores';
 // one process must not both write at once); sockets sit on both.
 
 const TYPING_EXPIRY_MS = 400;
+const SETTLE_MS = 20;
 
 const combos = stores().flatMap((store) =>
   busBackends().map((bus) => ({ name: `${store.name}, ${bus.name} bus`, store, bus })),
@@ -27,6 +29,7 @@ describe.each(combos)('realtime across two nodes ($name)', ({ store, bus }) => {
   let alice: Person;
   let bob: Person;
   let eve: Person;
+  let presences: Presence[] = [];
   const sockets: TestSocket[] = [];
 
   const open = async (node: Server) => {
@@ -39,17 +42,25 @@ describe.each(combos)('realtime across two nodes ($name)', ({ store, bus }) => {
     ts = await store.open();
     cluster = bus.open();
     const realtime = { typingExpiryMs: TYPING_EXPIRY_MS };
-    nodeB = await startServer(ts.store, { ...cluster.node(), realtime });
-    nodeA = await startServer(ts.reopen(), { ...cluster.node(), realtime });
+    const [b, a] = [cluster.node(), cluster.node()];
+    presences = [b.presence, a.presence];
+    nodeB = await startServer(ts.store, { ...b, realtime });
+    nodeA = await startServer(ts.reopen(), { ...a, realtime });
     client = new Client(nodeB.url);
     [alice, bob, eve] = [await person(client), await person(client), await person(client)];
     await direct(client, alice, bob);
     await direct(client, bob, eve);
   });
-  // Each case starts with nobody online.
+  // Each case starts with nobody online: both nodes have seen every socket
+  // close (instead of a fixed 100 ms), then SETTLE_MS for the offline
+  // presence they publish to reach the bus before new sockets listen.
   afterEach(async () => {
     for (const s of sockets.splice(0)) s.ws.terminate();
-    await sleep(100);
+    const everyone = [alice.id, bob.id, eve.id];
+    for (const presence of presences) {
+      while ((await presence.online(everyone)).size > 0) await sleep(5);
+    }
+    await sleep(SETTLE_MS);
   });
   afterAll(async () => {
     await nodeA?.close();

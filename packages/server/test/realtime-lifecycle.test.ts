@@ -110,7 +110,9 @@ describe('realtime lifecycle (sqlite)', () => {
     try {
       const server = await start({ bus });
       const client = new Client(server.url);
-      const [alice, bob] = [await person(client), await person(client)];
+      // Each publish waits for the bus's next reconnect attempt, further
+      // apart every time: the two sign-ups wait for the same one.
+      const [alice, bob] = await Promise.all([person(client), person(client)]);
       const chat = await direct(client, alice, bob);
       // Committed and answered, though its publish failed.
       const message = await sent(client, alice, chat.id, 'nobody hears this live');

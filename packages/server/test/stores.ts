@@ -51,8 +51,14 @@ function postgresBackend(url: string): Backend {
       await admin.connect();
       await admin.query(`CREATE SCHEMA ${schema}`);
       await admin.end();
-      const reopen = () =>
-        openStore({ databaseUrl: url, pgOptions: `-c search_path=${schema}`, pgPoolSize: 5 });
+      // synchronous_commit=off: a commit returns before its WAL reaches the
+      // disk. What other sessions see, locking and isolation are unchanged;
+      // only a crash of PostgreSQL itself could lose the last commits, which
+      // no test does. The fdatasync wait grows with whatever else writes to
+      // the disk: a sign-up and sign-in took 52 → 46 ms on a quiet machine,
+      // 110 → 63 ms while other jobs ran.
+      const pgOptions = `-c search_path=${schema} -c synchronous_commit=off`;
+      const reopen = () => openStore({ databaseUrl: url, pgOptions, pgPoolSize: 5 });
       return {
         store: reopen(),
         reopen,

@@ -79,6 +79,9 @@ export const ALL_TYPES = [
 
 export const typeOf = (f: ServerFrame) => (f.op === 'event' ? f.type : null);
 
+/** How long after the expected events nothing more may arrive. */
+const QUIET_MS = 40;
+
 export interface SyncHarness {
   server: Server;
   client: Client;
@@ -122,11 +125,16 @@ export function useSyncHarness(backend: Backend): SyncHarness {
     for (const s of sockets.values()) s.ws.terminate();
   });
 
-  /** Waits until each socket got (at least) its expected event types, then a little longer. */
-  async function collect(starts: Map<number, number>, expected: Record<number, string[]>) {
-    const deadline = Date.now() + 5000;
-    const got = (id: number) =>
-      (sockets.get(id)?.frames.slice(starts.get(id)) ?? []).filter((f) => f.op === 'event');
+  /** The events each socket got since `starts`. */
+  const eventsSince = (starts: Map<number, number>) => (id: number) =>
+    (sockets.get(id)?.frames.slice(starts.get(id)) ?? []).filter((f) => f.op === 'event');
+
+  /**
+   * Resolves once each socket got (at least) its expected event types, or
+   * after 5 s: checked on every frame that arrives rather than on a timer.
+   */
+  function arrival(starts: Map<number, number>, expected: Record<number, string[]>) {
+    const got = eventsSince(starts);
     const complete = () =>
       Object.entries(expected).every(([id, types]) => {
         const seen = got(Number(id)).map(typeOf);
@@ -134,12 +142,20 @@ export function useSyncHarness(backend: Backend): SyncHarness {
           (t) => seen.filter((s) => s === t).length >= types.filter((x) => x === t).length,
         );
       });
-    while (!complete()) {
-      if (Date.now() > deadline) break;
-      await sleep(10);
-    }
-    await sleep(40); // nothing more should come
-    return got;
+    return new Promise<void>((resolve) => {
+      if (complete()) return resolve();
+      // TestSocket's own listener came first, so `frames` already holds the new one.
+      const check = () => {
+        if (complete()) done();
+      };
+      const done = () => {
+        clearTimeout(timer);
+        for (const s of sockets.values()) s.ws.off('message', check);
+        resolve();
+      };
+      const timer = setTimeout(done, 5000);
+      for (const s of sockets.values()) s.ws.on('message', check);
+    });
   }
 
   /**
@@ -152,14 +168,22 @@ export function useSyncHarness(backend: Backend): SyncHarness {
     action: () => Promise<T>,
   ): Promise<T> {
     const people = [h.alice, h.bob];
-    const before = new Map<number, Awaited<ReturnType<typeof fetchState>>>();
-    const starts = new Map<number, number>();
-    for (const p of people) {
-      before.set(p.id, await fetchState(h.client, p, followed));
-      starts.set(p.id, sockets.get(p.id)?.frames.length ?? 0);
-    }
+    // Both users' states are read at once: nothing changes meanwhile.
+    const states = () =>
+      Promise.all(
+        people.map(async (p) => [p.id, await fetchState(h.client, p, followed)] as const),
+      );
+    const before = new Map(await states());
+    const starts = new Map(people.map((p) => [p.id, sockets.get(p.id)?.frames.length ?? 0]));
     const result = await action();
-    const got = await collect(starts, expected);
+    await arrival(starts, expected);
+    // Nothing more may come for QUIET_MS after the expected events. The
+    // action has answered, so the state after it can be fetched meanwhile:
+    // the quiet period overlaps those requests instead of following them.
+    const quietUntil = Date.now() + QUIET_MS;
+    const after = new Map(await states());
+    await sleep(quietUntil - Date.now());
+    const got = eventsSince(starts);
     for (const p of people) {
       const frames = got(p.id);
       expect(frames.map(typeOf).sort(), `events of user ${p.id}`).toEqual(
@@ -167,14 +191,14 @@ export function useSyncHarness(backend: Backend): SyncHarness {
       );
       for (const f of frames) exercised.add(typeOf(f) ?? '');
       const state = before.get(p.id);
-      if (!state) throw new Error('no state');
+      const fresh = after.get(p.id);
+      if (!state || !fresh) throw new Error('no state');
       const applied = await applyEvents(
         state,
         frames,
         p,
         conversationFetcher(h.client, p, followed),
       );
-      const fresh = await fetchState(h.client, p, followed);
       expect(comparable(applied), `state of user ${p.id}`).toEqual(comparable(fresh));
     }
     return result;

@@ -81,6 +81,16 @@ export async function sent(
   return res.body;
 }
 
+/** PATCH /user/messages/:id as `who`: the reply, for its status and body. */
+export function edit(client: Client, who: Person, messageId: number, text: string) {
+  return client.call<Message>(
+    'PATCH',
+    `/api/v1/user/messages/${messageId}`,
+    { message: text },
+    { token: who.token },
+  );
+}
+
 export async function history(client: Client, who: Person, conversationId: number, query = '') {
   const res = await client.get<HistoryReply>(
     `/user/conversations/${conversationId}/messages${query}`,

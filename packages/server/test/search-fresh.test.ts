@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchReply } from '@parley/protocol/search';
 import type { Client } from './harness';
-import { direct, person, sent } from './messaging';
+import { direct, edit, person, sent } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
 
@@ -33,13 +33,7 @@ describe.each(stores())('search right after a send ($name)', (backend) => {
     expect(await ids(b.token, 'glacier')).toEqual([first.id]);
 
     const second = await sent(client, b, chat.id, 'bring a glacier map');
-    const edit = await client.call(
-      'PATCH',
-      `/api/v1/user/messages/${second.id}`,
-      { message: 'bring a mountain map' },
-      { token: b.token },
-    );
-    expect(edit.status).toBe(200);
+    expect((await edit(client, b, second.id, 'bring a mountain map')).status).toBe(200);
     expect(await ids(a.token, 'glacier')).toEqual([first.id]);
     expect(await ids(a.token, 'mountain')).toEqual([second.id]);
   });

@@ -7,7 +7,7 @@ import { ftsMatch } from '../src/features/search/queries';
 import { migrations } from '../src/store/migrations/index';
 import { FTS_OPTIONS, FTS_TABLE } from '../src/store/search-index';
 import type { Client } from './harness';
-import { direct, person, sent } from './messaging';
+import { direct, edit, person, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
@@ -161,13 +161,7 @@ describe.each(stores())('migration 0010-search-compact ($name)', (backend) => {
     // The triggers are back: new, edited and deleted messages follow.
     const latest = await sent(client, b, chat.id, 'Sunday is fine');
     expect(await ids(a, 'sunday')).toEqual([latest.id, old.id]);
-    const edit = await client.call(
-      'PATCH',
-      `/api/v1/user/messages/${latest.id}`,
-      { message: 'Monday is fine' },
-      { token: b.token },
-    );
-    expect(edit.status).toBe(200);
+    expect((await edit(client, b, latest.id, 'Monday is fine')).status).toBe(200);
     expect(await ids(a, 'sunday')).toEqual([old.id]);
     expect(await ids(a, 'monday')).toEqual([latest.id]);
   });

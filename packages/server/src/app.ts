@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './http/response-serializer';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCESS_TOKEN_TTL_SECONDS,

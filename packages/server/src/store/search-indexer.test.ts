@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from './db';
+import { groupCommitStats } from './group-commit';
 import type { Store } from './db';
 import { runMigrations } from './migrate';
 import { FTS_TABLE } from './search-index';
@@ -113,6 +114,19 @@ describe('search indexer (SQLite)', () => {
     expect(await mark()).toBe(second);
     expect(await indexPendingMessages(db())).toBe(0);
     await integrityCheck();
+  });
+
+  it('opens no transaction while nothing waits', async () => {
+    await indexPendingMessages(db());
+    const before = { ...groupCommitStats(db()) };
+    expect(await indexPendingMessages(db())).toBe(0);
+    expect(await indexPendingMessages(db())).toBe(0);
+    expect(groupCommitStats(db())).toEqual(before);
+
+    const waiting = await insert('quiet harbour');
+    expect(await indexPendingMessages(db())).toBe(1);
+    expect(await found('quiet')).toEqual([waiting]);
+    expect(groupCommitStats(db())?.batches).toBe((before.batches ?? 0) + 1);
   });
 
   it('keeps the index equal to the texts through edits and deletes on both sides of the mark', async () => {

@@ -176,11 +176,21 @@ export function createConversationsService(
       },
     ): Promise<ConversationList> {
       const cursor = decodeCursor(options.beforeCursor);
-      if (!cursor && (await q.idByUniqueKey(db, systemKey(userId))) === null) {
-        await ensureOwn(userId);
-      }
       // Before the page: whatever the page misses has a higher seq and comes by socket.
-      const userSeq = cursor ? undefined : await q.userLastSeq(db, userId);
+      // Both reads at once (one round trip on PostgreSQL); an account that only
+      // now gets its own conversations reads its seq again after them.
+      let userSeq: number | undefined;
+      if (!cursor) {
+        const [own, seq] = await Promise.all([
+          q.idByUniqueKey(db, systemKey(userId)),
+          q.userLastSeq(db, userId),
+        ]);
+        userSeq = seq;
+        if (own === null) {
+          await ensureOwn(userId);
+          userSeq = await q.userLastSeq(db, userId);
+        }
+      }
       const rows = await listPage(db, userId, {
         limit: options.limit + 1,
         cursor,

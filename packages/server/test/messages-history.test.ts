@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { Client } from './harness';
-import { conversationEvents, direct, history, person, pivotOf, send, sent } from './messaging';
+import {
+  conversationEvents,
+  direct,
+  edit,
+  history,
+  person,
+  pivotOf,
+  send,
+  sent,
+} from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
@@ -168,14 +177,7 @@ describe.each(stores())('message history and reads ($name)', (backend) => {
         ),
       );
     }
-    calls.push(
-      client.call(
-        'PATCH',
-        `/api/v1/user/messages/${mine.id}`,
-        { message: 'edited' },
-        { token: alice.token },
-      ),
-    );
+    calls.push(edit(client, alice, mine.id, 'edited'));
     const replies = await Promise.all(calls);
     expect(replies.map((r) => r.status)).toEqual(Array(replies.length).fill(200));
     const events = await conversationEvents(ts.store, c.id);
@@ -188,12 +190,7 @@ describe.each(stores())('message history and reads ($name)', (backend) => {
     const start = await conversationEvents(ts.store, c.id);
     expect(start.map((e) => e.type)).toEqual(['conversation.created']);
     const m = await sent(client, bob, c.id, 'evented');
-    await client.call(
-      'PATCH',
-      `/api/v1/user/messages/${m.id}`,
-      { message: 'edited' },
-      { token: bob.token },
-    );
+    await edit(client, bob, m.id, 'edited');
     await client.post(
       `/user/conversations/${c.id}/pinned-message`,
       { message_id: m.id },

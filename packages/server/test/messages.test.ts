@@ -5,7 +5,7 @@ import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
 import type { Message } from '@parley/protocol/message';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import type { Client } from './harness';
-import { direct, history, person, send, sent } from './messaging';
+import { direct, edit, history, person, send, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
@@ -174,22 +174,12 @@ describe.each(stores())('messages ($name)', (backend) => {
 
   it('lets only the author edit or delete for everyone', async () => {
     const m = await sent(client, alice, chat.id, 'original');
-    const byBob = await client.call(
-      'PATCH',
-      `/api/v1/user/messages/${m.id}`,
-      { message: 'hack' },
-      { token: bob.token },
-    );
+    const byBob = await edit(client, bob, m.id, 'hack');
     expect(byBob.status).toBe(403);
     expect(
       (await client.delete(`/user/messages/${m.id}?for=everyone`, { token: bob.token })).status,
     ).toBe(403);
-    const edited = await client.call<Message>(
-      'PATCH',
-      `/api/v1/user/messages/${m.id}`,
-      { message: 'fixed' },
-      { token: alice.token },
-    );
+    const edited = await edit(client, alice, m.id, 'fixed');
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id: m.id, message: 'fixed', edited: true });
   });

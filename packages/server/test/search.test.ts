@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@parley/protocol/message';
 import { MSG } from '@parley/protocol/messages';
 import { SEARCH_MSG, SEARCH_PAGE, SEARCH_QUERY_MAX } from '@parley/protocol/search';
 import type { SearchReply } from '@parley/protocol/search';
 import type { Client } from './harness';
 import { NO_LIMITS } from './harness';
 import { createConversation, memberAction } from './groups';
-import { direct, person, sent } from './messaging';
+import { direct, edit, person, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
@@ -124,12 +123,7 @@ describe.each(stores())('search ($name)', (backend) => {
   it('follows edits, and leaves out deleted, hidden and cleared messages', async () => {
     const { a, b, chat } = await pair();
     const edited = await sent(client, a, chat.id, 'the budget draft is attached');
-    const patch = await client.call<Message>(
-      'PATCH',
-      `/api/v1/user/messages/${edited.id}`,
-      { message: 'the invoice is attached' },
-      { token: a.token },
-    );
+    const patch = await edit(client, a, edited.id, 'the invoice is attached');
     expect(patch.status).toBe(200);
     expect(await ids(b, 'budget')).toEqual([]);
     expect(await ids(b, 'invoice')).toEqual([edited.id]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, it } from 'vitest';
 import type { Client } from './harness';
-import { direct, sent } from './messaging';
+import { direct, edit, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSyncHarness } from './sync-harness';
@@ -54,16 +54,7 @@ describe.each(stores())('sync equivalence: chats ($name)', (backend) => {
     );
     // The edited message is pinned and the parent of a reply: both refs follow.
     await verify(f, { [A]: ['message.edited'], [B]: ['message.edited'] }, () =>
-      ok(
-        client.call(
-          'PATCH',
-          `/api/v1/user/messages/${first.id}`,
-          { message: 'hello, edited' },
-          {
-            token: alice.token,
-          },
-        ),
-      ),
+      ok(edit(client, alice, first.id, 'hello, edited')),
     );
     // Bob reads the first message only: his counter and mention, and views for both.
     await verify(f, { [A]: ['message.viewed'], [B]: ['conversation.read', 'message.viewed'] }, () =>

@@ -191,22 +191,36 @@ export async function setPinnedMessage(
 
 // Writes that follow a new message, run in the sender's transaction.
 
+// Every send moves the conversation's last message; every send to a
+// one-to-one kind looks for links to revive: both compiled once.
+const lastMessageIs = compiledOnce((db, conversationId: number, id: number, at: string) =>
+  db
+    .updateTable('conversations')
+    .set({ last_message_id: id, last_message_at: at, last_activity_at: at })
+    .where('id', '=', conversationId),
+);
+
+const revive = compiledOnce((db, conversationId: number) =>
+  db
+    .updateTable('conversation_members')
+    .set({ deleted: 0 })
+    .where('conversation_id', '=', conversationId)
+    .where('deleted', '=', 1)
+    .returning('user_id'),
+);
+
 export async function setLastMessage(
   db: Kysely<Database>,
   conversationId: number,
   message: { id: number; created_at: string } | null,
 ): Promise<void> {
+  if (message) {
+    await lastMessageIs(db, conversationId, message.id, message.created_at);
+    return;
+  }
   await db
     .updateTable('conversations')
-    .set(
-      message
-        ? {
-            last_message_id: message.id,
-            last_message_at: message.created_at,
-            last_activity_at: message.created_at,
-          }
-        : { last_message_id: null, last_message_at: null },
-    )
+    .set({ last_message_id: null, last_message_at: null })
     .where('id', '=', conversationId)
     .execute();
 }
@@ -216,13 +230,7 @@ export async function reviveDeleted(
   db: Kysely<Database>,
   conversationId: number,
 ): Promise<number[]> {
-  const rows = await db
-    .updateTable('conversation_members')
-    .set({ deleted: 0 })
-    .where('conversation_id', '=', conversationId)
-    .where('deleted', '=', 1)
-    .returning('user_id')
-    .execute();
+  const rows = await revive(db, conversationId);
   return rows.map((r) => r.user_id);
 }
 

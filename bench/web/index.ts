@@ -33,6 +33,12 @@ import type { WebConfig } from './config';
 
 const TARGET = { coldMs: 1000, warmMs: 300, heapMb: 150 };
 
+/**
+ * The list's pages: the first, which the entry prefetches without a query
+ * string (packages/web/src/api/prefetch.ts), and the later ones with one.
+ */
+const LIST_REQUEST = /\/api\/v1\/user\/conversations(\?|$)/;
+
 function buildWeb(outDir: string): void {
   const vite = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
   const result = spawnSync(
@@ -128,12 +134,12 @@ export async function runWeb(config: WebConfig, pinning: Pinning): Promise<numbe
       await sleep(1500); // let the debounced cache write land in IndexedDB
       const warmMs = await timeListPaint(page, `${origin}/chat`);
       // Warm with the network slow: the list must come from the cache, not wait for it.
-      await context.route('**/api/v1/user/conversations?**', async (route) => {
+      await context.route(LIST_REQUEST, async (route) => {
         await sleep(config.slowNetworkMs);
         await route.continue();
       });
       const warmSlowMs = await timeListPaint(page, `${origin}/chat`);
-      await context.unroute('**/api/v1/user/conversations?**');
+      await context.unroute(LIST_REQUEST);
       // Tokens rotated by the app live on in this context only; the next cold
       // context starts from the original pair, which the server still accepts.
       await context.close();

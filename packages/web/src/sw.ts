@@ -46,7 +46,12 @@ self.addEventListener('install', (event: InstallEvent) => {
   void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  // Navigation preload: the browser sends a navigation's request while this
+  // worker starts (or wakes), instead of after the handler below asked for it.
+  event.waitUntil(
+    // Older browsers (Safari before 15.4) have no navigation preload.
+    Promise.all([self.clients.claim(), self.registration.navigationPreload?.enable()]),
+  );
 });
 
 // Registered BEFORE the precache route so it wins for navigations:
@@ -57,10 +62,23 @@ self.addEventListener('fetch', (event) => {
   if (request.mode !== 'navigate') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
-  event.respondWith(
-    fetch(request).catch(async () => (await matchPrecache('/index.html')) ?? Response.error()),
-  );
+  event.respondWith(networkFirst(event));
 });
+
+/**
+ * The navigation's reply from the network: the preloaded one when the
+ * browser sent it (a return visit's page request then goes out while this
+ * worker starts, not once it runs), else a fetch of its own; offline, the
+ * precached shell.
+ */
+async function networkFirst(event: FetchEvent): Promise<Response> {
+  try {
+    const preloaded = (await event.preloadResponse) as Response | undefined;
+    return preloaded ?? (await fetch(event.request));
+  } catch {
+    return (await matchPrecache('/index.html')) ?? Response.error();
+  }
+}
 
 // A click on a message notification (features/notifications): bring a tab
 // of the app forward and open that conversation in it — a tab already on

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@parley/protocol/constants';
-import type { Pivot } from '@parley/protocol/conversation';
+import type { Conversation, Pivot } from '@parley/protocol/conversation';
 import type { User } from '@parley/protocol/user';
 
 // Test helpers: only `fetch` is replaced, with replies shaped like the server's.
@@ -88,6 +88,31 @@ export function samplePivot(over: Partial<Pivot> = {}): Pivot {
     notifications: true,
     keyboard: null,
     role: null,
+    ...over,
+  };
+}
+
+/** A group conversation as the list sends it, with a fresh pivot; tests name only what differs. */
+export function sampleConversation(over: Partial<Conversation> = {}): Conversation {
+  return {
+    id: 1,
+    type: 'group',
+    name: 'Chat',
+    description: null,
+    avatar: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    last_message_at: null,
+    is_group: true,
+    is_channel: false,
+    is_saved: false,
+    is_system: false,
+    is_secret: false,
+    is_official: false,
+    friend: null,
+    pinned_message: null,
+    current_user: { last_message: null },
+    pivot: samplePivot(),
+    last_seq: 1,
     ...over,
   };
 }

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheDb, deleteCacheDb, allowCacheWrites, preloadCacheRows } from '../../lib/cache-db';
 import { accessTokenUserId } from '../../lib/tokens';
-import { resetBrowserState, signIn } from '../../test/http-fixtures';
+import { resetBrowserState, sampleConversation, signIn } from '../../test/http-fixtures';
 import { useConversationStore } from '../conversations/store';
-import { persistToCache, readCache } from './cache-sync';
+import { useMessageStore } from '../messages/store';
+import { persistToCache, readCache, storesHoldNothing, storesNow } from './cache-sync';
 
 // The cache is one user's: another user signed in on the same browser must
 // not be shown the first one's chats.
@@ -87,5 +88,59 @@ describe('cache read started early', () => {
     const snapshot = await readCache(7);
     expect(snapshot?.userSeq).toBe(0);
     expect(snapshot?.conversations).toEqual([]);
+  });
+});
+
+// Persisting starts once the cache read is done; what reached the stores
+// before that (the first page, which on a fast network beats the read) is
+// written at once, or a start without later changes would never save it.
+describe('cache write when persisting starts', () => {
+  const chat = (id: number) => sampleConversation({ id, name: `Chat ${id}` });
+
+  /** Starts and at once stops persisting: stopping flushes a write only if one was scheduled. */
+  async function startAndStop(cached: ReturnType<typeof storesNow> | null) {
+    persistToCache(() => 7, cached)();
+    // The flushed write is async; an unscheduled one never comes.
+    for (let i = 0; i < 20 && (await (await cacheDb()).get('meta', 'owner')) === undefined; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  beforeEach(async () => {
+    resetBrowserState();
+    await deleteCacheDb();
+    allowCacheWrites();
+  });
+  afterEach(() => {
+    useConversationStore.getState().reset();
+    useMessageStore.getState().reset();
+  });
+
+  it('writes what reached the stores after the cache was read', async () => {
+    const read = storesNow(); // the cache held nothing
+    useConversationStore.getState().upsert([chat(31)]); // the first page lands
+    await startAndStop(read);
+    expect((await readCache(7))?.conversations.map((c) => c.id)).toEqual([31]);
+  });
+
+  it('writes when nothing was read (no snapshot to compare with)', async () => {
+    useConversationStore.getState().upsert([chat(32)]);
+    await startAndStop(null);
+    expect((await readCache(7))?.conversations.map((c) => c.id)).toEqual([32]);
+  });
+
+  it('writes nothing while the stores hold just what the cache held', async () => {
+    useConversationStore.getState().upsert([chat(33)]); // as put there from the cache
+    await startAndStop(storesNow());
+    expect(await (await cacheDb()).get('meta', 'owner')).toBeUndefined();
+    expect(await (await cacheDb()).count('conversations')).toBe(0);
+  });
+
+  it('knows when the stores hold nothing a cache read could lack', () => {
+    expect(storesHoldNothing()).toBe(true);
+    useConversationStore.setState({ status: 'loading', userSeq: 5 }); // no conversation yet
+    expect(storesHoldNothing()).toBe(true);
+    useConversationStore.getState().upsert([chat(34)]);
+    expect(storesHoldNothing()).toBe(false);
   });
 });

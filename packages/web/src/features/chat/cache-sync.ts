@@ -82,8 +82,32 @@ export async function readCache(owner: number | null): Promise<CacheSnapshot | n
   }
 }
 
-/** Writes the stores to the cache as they change, as `owner()`'s; returns the stop. */
-export function persistToCache(owner: () => number | null): () => void {
+/** The stores' states just after the cache was read into them: what the cache holds. */
+export type CachedStores = { conversations: object; messages: object };
+
+export function storesNow(): CachedStores {
+  return { conversations: useConversationStore.getState(), messages: useMessageStore.getState() };
+}
+
+/** No conversation, thread or queued message in the stores: nothing a cache read could lack. */
+export function storesHoldNothing(): boolean {
+  const { threads, pending } = useMessageStore.getState();
+  return [useConversationStore.getState().byId, threads, pending].every(
+    (records) => Object.keys(records).length === 0,
+  );
+}
+
+/**
+ * Writes the stores to the cache as they change, as `owner()`'s; returns the
+ * stop. `cached` is what the cache held when it was read (null: nothing was
+ * read): the stores may have moved on since, and then they are written at
+ * once. The chat's first page often lands before the cache read is done,
+ * and a start with no later change would otherwise never save it.
+ */
+export function persistToCache(
+  owner: () => number | null,
+  cached: CachedStores | null = null,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writtenThreads = new Map<number, unknown>();
 
@@ -132,6 +156,8 @@ export function persistToCache(owner: () => number | null): () => void {
   };
   const offConversations = useConversationStore.subscribe(schedule);
   const offMessages = useMessageStore.subscribe(schedule);
+  const now = storesNow();
+  if (cached?.conversations !== now.conversations || cached.messages !== now.messages) schedule();
   return () => {
     offConversations();
     offMessages();

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import { allowCacheWrites, deleteCacheDb, preloadCacheRows } from '../../lib/cache-db';
-import { json, mockFetch, resetBrowserState, samplePivot, signIn } from '../../test/http-fixtures';
+import {
+  json,
+  mockFetch,
+  resetBrowserState,
+  sampleConversation,
+  signIn,
+} from '../../test/http-fixtures';
 import { setAuthenticated } from '../auth/session-store';
 import { useConversationStore } from '../conversations/store';
 import { persistToCache } from './cache-sync';
@@ -12,26 +18,7 @@ import { prepareChatShell } from './prepare';
 const jwt = (claims: object) =>
   ['e30', btoa(JSON.stringify(claims)).replace(/=+$/, ''), 'sig'].join('.');
 
-const cached: Conversation = {
-  id: 31,
-  type: 'group',
-  name: 'Cached chat',
-  description: null,
-  avatar: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  last_message_at: null,
-  is_group: true,
-  is_channel: false,
-  is_saved: false,
-  is_system: false,
-  is_secret: false,
-  is_official: false,
-  friend: null,
-  pinned_message: null,
-  current_user: { last_message: null },
-  pivot: samplePivot(),
-  last_seq: 1,
-};
+const cached = sampleConversation({ id: 31, name: 'Cached chat' });
 
 /** Only microtasks: React's render is a task, so this is what lands before it. */
 async function microtasks(): Promise<void> {

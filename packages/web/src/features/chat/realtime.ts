@@ -21,7 +21,8 @@ import { startNotifications } from '../notifications/notifier';
 import type { Notifier } from '../notifications/notifier';
 import { useAuthStore } from '../auth/store';
 import { applyOwnProfile, applyOwnSettings } from '../settings/store';
-import { persistToCache, readCache } from './cache-sync';
+import { persistToCache, readCache, storesHoldNothing, storesNow } from './cache-sync';
+import type { CachedStores } from './cache-sync';
 
 // The chat's realtime composition: the tab's socket (api/socket.ts) feeds
 // the conversation, message and live stores; the local cache renders the
@@ -124,7 +125,7 @@ function reloadOnce(): void {
 }
 
 /** The cache read that the chat's loader started, until startRealtime takes it. */
-let hydrating: Promise<void> | null = null;
+let hydrating: Promise<CachedStores | null> | null = null;
 
 /**
  * Puts the local cache into the stores. The chat's loader starts this as
@@ -136,12 +137,19 @@ export function hydrateFromCache(): void {
   hydrating ??= readAndHydrate();
 }
 
-async function readAndHydrate(): Promise<void> {
+/**
+ * Puts the cache into the stores. Returns their states then when they hold
+ * just what the cache holds; null when nothing was read, or when the first
+ * page had landed before the read (the cache lacks it).
+ */
+async function readAndHydrate(): Promise<CachedStores | null> {
   const snapshot = await readCache(accessTokenUserId());
   // Signed out while reading: nothing of that user goes back into memory.
-  if (!snapshot || !useSessionStore.getState().authenticated) return;
+  if (!snapshot || !useSessionStore.getState().authenticated) return null;
+  const onlyTheCache = storesHoldNothing();
   useConversationStore.getState().hydrate(snapshot);
   useMessageStore.getState().hydrate(snapshot.threads, snapshot.pending);
+  return onlyTheCache ? storesNow() : null;
 }
 
 /** Starts cache, socket and queue for the signed-in chat; returns the stop. */
@@ -179,9 +187,9 @@ export function startRealtime(): () => void {
   // The cache first (so hello names the cached positions), then the socket.
   const hydrated = hydrating ?? readAndHydrate();
   hydrating = null;
-  void hydrated.then(() => {
+  void hydrated.then((cached) => {
     if (stopped) return;
-    stopPersist = persistToCache(() => ownId ?? accessTokenUserId());
+    stopPersist = persistToCache(() => ownId ?? accessTokenUserId(), cached);
     socket.start();
   });
 

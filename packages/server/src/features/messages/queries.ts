@@ -1,3 +1,4 @@
+import { anyOf } from '../../store/dialect';
 import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
 import { TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
@@ -94,7 +95,7 @@ export function findByIds(db: Kysely<Database>, ids: number[]): Promise<MessageW
     .leftJoin('users as u', 'u.id', 'msg.user_id')
     .selectAll('msg')
     .select('u.name as sender_name')
-    .where('msg.id', 'in', ids)
+    .where(anyOf(db, 'msg.id', ids))
     .orderBy('msg.id', 'asc')
     .execute();
 }

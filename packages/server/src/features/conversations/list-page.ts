@@ -227,14 +227,30 @@ export const cursorAfter = (row: AccessRow): ListCursor => ({
   id: row.id,
 });
 
+/**
+ * Whether the page is walked for: a reader in many chats, outside a folder
+ * tab. A choice of route only (every route gives the same rows), so a caller
+ * may ask it beside its other reads and hand it to listPage.
+ */
+export async function walksFor(
+  db: Kysely<Database>,
+  userId: number,
+  folderId: number | null,
+  how: WalkOptions = DEFAULT_WALK,
+): Promise<boolean> {
+  return folderId === null && (await hasMemberRows(db, userId, how.manyChats));
+}
+
 export async function listPage(
   db: Kysely<Database>,
   userId: number,
   options: ListOptions,
   how: WalkOptions = DEFAULT_WALK,
+  /** walksFor's answer when the caller asked it already. */
+  walked?: boolean,
 ): Promise<AccessRow[]> {
   const { cursor, limit } = options;
-  if (options.folderId !== null || !(await hasMemberRows(db, userId, how.manyChats))) {
+  if (!(walked ?? (await walksFor(db, userId, options.folderId, how)))) {
     how.onRoute('members');
     return memberDriven(db, userId, options, { pinned: null, after: cursor, limit });
   }

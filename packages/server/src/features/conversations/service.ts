@@ -22,7 +22,7 @@ import { afterNewMessage, afterRemovedMessage } from './message-effects';
 import type { EventPublisher } from './events';
 import * as q from './queries';
 import type { AccessRow, PivotChange } from './queries';
-import { cursorAfter, decodeCursor, encodeCursor, listPage } from './list-page';
+import { cursorAfter, decodeCursor, encodeCursor, listPage, walksFor } from './list-page';
 import { toConversations } from './to-conversation';
 
 const notFound = () => new HttpError(404, MSG.notFound);
@@ -176,27 +176,33 @@ export function createConversationsService(
       },
     ): Promise<ConversationList> {
       const cursor = decodeCursor(options.beforeCursor);
-      // Before the page: whatever the page misses has a higher seq and comes by socket.
-      // Both reads at once (one round trip on PostgreSQL); an account that only
-      // now gets its own conversations reads its seq again after them.
-      let userSeq: number | undefined;
-      if (!cursor) {
-        const [own, seq] = await Promise.all([
-          q.idByUniqueKey(db, systemKey(userId)),
-          q.userLastSeq(db, userId),
-        ]);
-        userSeq = seq;
-        if (own === null) {
-          await ensureOwn(userId);
-          userSeq = await q.userLastSeq(db, userId);
-        }
+      const folderId = options.folderId ?? null;
+      // Before the page: whatever the page misses has a higher seq and comes by
+      // socket. The own-conversation check, the seq and the list's route are
+      // read at once (one round trip on PostgreSQL); an account that only now
+      // gets its own conversations reads its seq again after them.
+      const [own, seq, walked] = await Promise.all([
+        cursor ? undefined : q.idByUniqueKey(db, systemKey(userId)),
+        cursor ? undefined : q.userLastSeq(db, userId),
+        walksFor(db, userId, folderId),
+      ]);
+      let userSeq = seq;
+      if (own === null) {
+        await ensureOwn(userId);
+        userSeq = await q.userLastSeq(db, userId);
       }
-      const rows = await listPage(db, userId, {
-        limit: options.limit + 1,
-        cursor,
-        includeHidden: options.includeHidden ?? false,
-        folderId: options.folderId ?? null,
-      });
+      const rows = await listPage(
+        db,
+        userId,
+        {
+          limit: options.limit + 1,
+          cursor,
+          includeHidden: options.includeHidden ?? false,
+          folderId,
+        },
+        undefined,
+        walked,
+      );
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
       return {

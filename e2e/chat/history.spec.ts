@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
-import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { pairWithChat } from '../support/chats';
+import { signInByUi } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
 
 // Long history in the browser: the newest page first, older pages on scroll
@@ -30,25 +31,19 @@ test('history: pages older and newer, jumps to a replied message and back', asyn
 }) => {
   // 161 sends to seed, then several page loads each way; CI machines are busy.
   test.setTimeout(180_000);
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  await registerByApi(request, alice);
-  await registerByApi(request, bob);
+  const { alice, bob, chatId } = await pairWithChat(request);
   const token = await tokenFor(request, bob);
-  const chat = await callApi<{ id: number }>(request, token, '/user/conversations/direct', {
-    username: alice.username,
-  });
   const ids: number[] = [];
   for (let i = 1; i <= TOTAL; i++) {
     const m = await callApi<{ id: number }>(request, token, '/user/messages', {
-      conversation_id: chat.id,
+      conversation_id: chatId,
       uuid: crypto.randomUUID(),
       message: label(i),
     });
     ids.push(m.id);
   }
   await callApi(request, token, '/user/messages', {
-    conversation_id: chat.id,
+    conversation_id: chatId,
     uuid: crypto.randomUUID(),
     message: 'about the very first one',
     parent_id: ids[0],
@@ -57,7 +52,7 @@ test('history: pages older and newer, jumps to a replied message and back', asyn
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signInByUi(page, alice);
-  await page.getByTestId(`conversation-${chat.id}`).click();
+  await page.getByTestId(`conversation-${chatId}`).click();
   // A bubble by its own text (a reply's quote of m-001 must not count as m-001).
   const bubble = (text: string) =>
     page

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { callApi, tokenFor } from '../support/api';
-import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { callApi } from '../support/api';
+import { pairWithChat } from '../support/chats';
+import { signInByUi } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
 
 // Spec 4 Keyboard: a custom keyboard set on the pivot (through the API, as a
@@ -11,22 +12,16 @@ test('a custom keyboard sends its buttons and goes away when removed', async ({
   browser,
   request,
 }) => {
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  for (const account of [alice, bob]) await registerByApi(request, account);
-  const aliceToken = await tokenFor(request, alice);
-  const chat = await callApi<{ id: number }>(request, aliceToken, '/user/conversations/direct', {
-    username: bob.username,
-  });
+  const { alice, chatId, aliceToken } = await pairWithChat(request);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signInByUi(page, alice);
-  await page.getByTestId(`conversation-${chat.id}`).click();
+  await page.getByTestId(`conversation-${chatId}`).click();
   await expect(page.getByTestId('custom-keyboard')).toHaveCount(0);
 
   // Set while the chat is open: the event brings it in without a reload.
-  await callApi(request, aliceToken, `/user/conversations/${chat.id}/keyboard`, {
+  await callApi(request, aliceToken, `/user/conversations/${chatId}/keyboard`, {
     keyboard: [['Yes, I can make it', 'No'], ['Tell me more']],
   });
   const keyboard = page.getByTestId('custom-keyboard');
@@ -39,7 +34,7 @@ test('a custom keyboard sends its buttons and goes away when removed', async ({
   await keyboard.getByRole('button', { name: 'Yes, I can make it' }).click();
   await expect(page.locator('.msg-history').getByText('Yes, I can make it')).toBeVisible();
 
-  await callApi(request, aliceToken, `/user/conversations/${chat.id}/keyboard`, {
+  await callApi(request, aliceToken, `/user/conversations/${chatId}/keyboard`, {
     keyboard: null,
   });
   await expect(page.getByTestId('custom-keyboard')).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
-import { callApi, tokenFor } from '../support/api';
-import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { readCacheRow } from '../support/cache';
+import { pairWithChat } from '../support/chats';
+import { signInByUi } from '../support/users';
 import type { Account } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
 
@@ -18,27 +19,11 @@ async function signedIn(browser: Browser, account: Account): Promise<[BrowserCon
   return [context, page];
 }
 
-async function directChat(
-  request: Parameters<typeof tokenFor>[0],
-  a: Account,
-  b: Account,
-): Promise<number> {
-  const token = await tokenFor(request, a);
-  const chat = await callApi<{ id: number }>(request, token, '/user/conversations/direct', {
-    username: b.username,
-  });
-  return chat.id;
-}
-
 const bubble = (page: Page, text: string) =>
   page.getByTestId('message').filter({ hasText: text }).last();
 
 test('two users chat live: typing, presence, messages, unread', async ({ browser, request }) => {
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  await registerByApi(request, alice);
-  await registerByApi(request, bob);
-  const chatId = await directChat(request, alice, bob);
+  const { alice, bob, chatId } = await pairWithChat(request);
 
   const [, b] = await signedIn(browser, bob);
   const [, a] = await signedIn(browser, alice);
@@ -104,11 +89,7 @@ test('a reload shows the list from the cache even when nothing changed since it 
   browser,
   request,
 }) => {
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  await registerByApi(request, alice);
-  await registerByApi(request, bob);
-  const chatId = await directChat(request, alice, bob);
+  const { alice, chatId } = await pairWithChat(request);
 
   const [, a] = await signedIn(browser, alice);
   // Start from no cache (signing in opened the chat, which wrote one), on a
@@ -128,7 +109,8 @@ test('a reload shows the list from the cache even when nothing changed since it 
   await a.routeWebSocket(/\/api\/v1\/ws$/, () => undefined);
   await a.goto('/chat');
   await expect(a.getByTestId(`conversation-${chatId}`)).toBeVisible();
-  await a.waitForTimeout(800); // the cache write is debounced
+  // The write is debounced: wait until the chat's row is in IndexedDB.
+  await expect.poll(() => readCacheRow(a, 'conversations', chatId)).not.toBeNull();
 
   // The list never answers now: a row on screen can only come from IndexedDB.
   await a.route('**/api/v1/user/conversations**', () => undefined);
@@ -140,11 +122,7 @@ test('a reload renders from the cache first; a message sent offline waits and go
   browser,
   request,
 }) => {
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  await registerByApi(request, alice);
-  await registerByApi(request, bob);
-  const chatId = await directChat(request, alice, bob);
+  const { alice, bob, chatId } = await pairWithChat(request);
 
   const [context, a] = await signedIn(browser, alice);
   const [, b] = await signedIn(browser, bob);
@@ -152,7 +130,20 @@ test('a reload renders from the cache first; a message sent offline waits and go
   await a.getByTestId('composer-input').fill('kept in the cache');
   await a.getByTestId('composer-input').press('Enter');
   await expect(bubble(a, 'kept in the cache').getByTestId('tick-sent')).toBeVisible();
-  await a.waitForTimeout(800); // the cache write is debounced
+  // The write is debounced: wait until IndexedDB holds what the reload shows
+  // (the message in the thread, and as the list row's last message).
+  await expect
+    .poll(async () => {
+      const [thread, row] = await Promise.all([
+        readCacheRow(a, 'threads', chatId),
+        readCacheRow(a, 'conversations', chatId),
+      ]);
+      return {
+        inThread: thread?.messages.some((m) => m.message === 'kept in the cache') ?? false,
+        last: row?.data.current_user.last_message?.message,
+      };
+    })
+    .toEqual({ inThread: true, last: 'kept in the cache' });
 
   // Hold the list and the history back: what shows comes from IndexedDB.
   let release: () => void = () => undefined;

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { callApi, tokenFor } from '../support/api';
-import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { pairWithChat } from '../support/chats';
+import { newAccount, signInByUi } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
 
 // The chat screen with a real conversation (a few dozen messages, replies,
@@ -14,18 +15,16 @@ const viewports = {
 } as const;
 
 test('chat screens with history', async ({ browser, request }) => {
-  const me = newAccount('shot');
   const friend = { ...newAccount('friend'), name: 'Margaret Hamilton' };
-  await registerByApi(request, me);
-  await registerByApi(request, friend);
-  const myToken = await tokenFor(request, me);
+  const {
+    alice: me,
+    chatId,
+    aliceToken: myToken,
+  } = await pairWithChat(request, newAccount('shot'), friend);
   const friendToken = await tokenFor(request, friend);
-  const chat = await callApi<{ id: number }>(request, myToken, '/user/conversations/direct', {
-    username: friend.username,
-  });
   const send = (token: string, message: string, parent_id?: number) =>
     callApi<{ id: number }>(request, token, '/user/messages', {
-      conversation_id: chat.id,
+      conversation_id: chatId,
       uuid: randomUUID(),
       message,
       parent_id,
@@ -59,7 +58,7 @@ test('chat screens with history', async ({ browser, request }) => {
     const page = await context.newPage();
     await signInByUi(page, me);
     await saveScreenshot(page, `chat-list-${device}`);
-    await page.goto(`/chat/${chat.id}`);
+    await page.goto(`/chat/${chatId}`);
     await expect(page.getByTestId('message').first()).toBeVisible();
     await page.waitForTimeout(300);
     await saveScreenshot(page, `conversation-${device}-light`);

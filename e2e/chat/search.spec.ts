@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
-import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { pairWithChat } from '../support/chats';
+import { signInByUi } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
 
 // Global search: the sidebar box finds messages of the user's chats with the
@@ -12,17 +13,11 @@ const FILLER = 120; // more than two pages of 50 between the old match and the n
 
 test('search finds a message and jumps to it', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  await registerByApi(request, alice);
-  await registerByApi(request, bob);
+  const { alice, bob, chatId } = await pairWithChat(request);
   const token = await tokenFor(request, bob);
-  const chat = await callApi<{ id: number }>(request, token, '/user/conversations/direct', {
-    username: alice.username,
-  });
   const send = (message: string) =>
     callApi<{ id: number }>(request, token, '/user/messages', {
-      conversation_id: chat.id,
+      conversation_id: chatId,
       uuid: crypto.randomUUID(),
       message,
     });
@@ -57,7 +52,7 @@ test('search finds a message and jumps to it', async ({ browser, request }) => {
 
   // The old one: the chat opens around it (the newest page is not loaded) and it is outlined.
   await oldRow.click();
-  await expect(page).toHaveURL(new RegExp(`/chat/${chat.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/chat/${chatId}$`));
   const target = bubble('The lighthouse key is under the blue stone');
   await expect(target).toBeVisible();
   await expect(target).toHaveClass(/is-highlighted/);
@@ -75,7 +70,7 @@ test('search finds a message and jumps to it', async ({ browser, request }) => {
   await box.press('Escape');
   await expect(box).toHaveValue('');
   await expect(results).toHaveCount(0);
-  await expect(page.getByTestId(`conversation-${chat.id}`)).toBeVisible();
+  await expect(page.getByTestId(`conversation-${chatId}`)).toBeVisible();
 
   // Nothing matches: the empty state.
   await box.fill('zeppelin');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { callApi, tokenFor } from '../support/api';
+import { callApi } from '../support/api';
+import { pairWithChat } from '../support/chats';
 import { gradientPng } from '../support/png';
-import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { signInByUi } from '../support/users';
 import type { Account } from '../support/users';
 
 // Settings → Profile: a new name and avatar reach the other user's chat list
@@ -16,24 +17,10 @@ async function signedIn(browser: Browser, account: Account): Promise<Page> {
 }
 
 test('a new name and avatar show up in the other user chat list', async ({ browser, request }) => {
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  await registerByApi(request, alice);
-  await registerByApi(request, bob);
+  const { alice, bob, chatId, aliceToken } = await pairWithChat(request);
   // One message so the chat is in Bob's list.
-  const token = await tokenFor(request, alice);
-  const bobId = (
-    await callApi<{ users: { id: number }[] }>(
-      request,
-      token,
-      `/users/search?q=${encodeURIComponent(bob.username)}`,
-    )
-  ).users[0]?.id;
-  const chat = await callApi<{ id: number }>(request, token, '/user/conversations/direct', {
-    user_id: bobId,
-  });
-  await callApi(request, token, '/user/messages', {
-    conversation_id: chat.id,
+  await callApi(request, aliceToken, '/user/messages', {
+    conversation_id: chatId,
     uuid: crypto.randomUUID(),
     message: 'hello',
   });

@@ -5,24 +5,12 @@ import i18next from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { toListItem } from './list-item';
 import { ConversationRow } from './ui/ConversationRow';
-import { samplePivot } from '../../test/http-fixtures';
+import { sampleConversation, samplePivot } from '../../test/http-fixtures';
 
-const base: Conversation = {
+const base = sampleConversation({
   id: 9,
-  type: 'group',
   name: 'Book club',
-  description: null,
-  avatar: null,
-  created_at: '2026-01-01T00:00:00.000Z',
   last_message_at: '2026-03-01T09:30:00.000Z',
-  is_group: true,
-  is_channel: false,
-  is_saved: false,
-  is_system: false,
-  is_secret: false,
-  is_official: false,
-  friend: null,
-  pinned_message: null,
   current_user: {
     last_message: {
       id: 4,
@@ -34,8 +22,7 @@ const base: Conversation = {
     },
   },
   pivot: samplePivot({ new_messages: 3, mentioned_message_id: 4, last_read_message_id: 1 }),
-  last_seq: 1,
-};
+});
 
 const t = i18next.t.bind(i18next);
 

@@ -10,6 +10,7 @@ import {
   mockFetch,
   resetBrowserState,
   signIn,
+  sampleConversation,
   samplePivot,
 } from '../../test/http-fixtures';
 import { emptyConversations } from '../conversations/reducers';
@@ -22,26 +23,14 @@ import { useFolderView } from './use-folder-view';
 // the filter and its paging call, keyboard moves, the persisted tab, a
 // folder deleted elsewhere, and the editor's field messages.
 
-const conversation = (id: number, folderId: number | null, unread: number): Conversation => ({
-  id,
-  type: 'direct',
-  name: `Chat ${id}`,
-  description: null,
-  avatar: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  last_message_at: null,
-  is_group: false,
-  is_channel: false,
-  is_saved: false,
-  is_system: false,
-  is_secret: false,
-  is_official: false,
-  friend: null,
-  pinned_message: null,
-  current_user: { last_message: null },
-  pivot: samplePivot({ new_messages: unread, folder_id: folderId }),
-  last_seq: 1,
-});
+const conversation = (id: number, folderId: number | null, unread: number): Conversation =>
+  sampleConversation({
+    id,
+    type: 'direct',
+    name: `Chat ${id}`,
+    is_group: false,
+    pivot: samplePivot({ new_messages: unread, folder_id: folderId }),
+  });
 
 const FOLDERS = [
   { id: 1, name: 'Work', position: 0 },

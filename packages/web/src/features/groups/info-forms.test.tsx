@@ -10,6 +10,7 @@ import {
   mockFetch,
   resetBrowserState,
   signIn,
+  sampleConversation,
   samplePivot,
 } from '../../test/http-fixtures';
 import { emptyConversations } from '../conversations/reducers';
@@ -20,29 +21,20 @@ import { InfoEditor } from './InfoEditor';
 // The info panel's forms: editing checks spec 5's messages before sending
 // and sends only what changed; adding members offers friends not in yet.
 
-const conversation = (id: number, over: Partial<Conversation> = {}): Conversation => ({
-  id,
-  type: 'channel',
-  name: 'Trail news',
-  description: 'Weekly',
-  avatar: null,
-  created_at: '2026-03-01T09:00:00.000Z',
-  last_message_at: null,
-  is_group: false,
-  is_channel: true,
-  is_saved: false,
-  is_system: false,
-  is_secret: false,
-  is_official: false,
-  friend: null,
-  pinned_message: null,
-  current_user: { last_message: null },
-  pivot: samplePivot({ role: 'owner' }),
-  last_seq: 1,
-  username: null,
-  members_count: 2,
-  ...over,
-});
+const conversation = (id: number, over: Partial<Conversation> = {}): Conversation =>
+  sampleConversation({
+    id,
+    type: 'channel',
+    name: 'Trail news',
+    description: 'Weekly',
+    created_at: '2026-03-01T09:00:00.000Z',
+    is_group: false,
+    is_channel: true,
+    pivot: samplePivot({ role: 'owner' }),
+    username: null,
+    members_count: 2,
+    ...over,
+  });
 
 const friend = (conversationId: number, id: number, name: string) =>
   conversation(conversationId, {

@@ -95,3 +95,50 @@ export async function timeListPaint(page: Page, url: string): Promise<number> {
   }
   return page.evaluate(() => window.__bench.listPaintedAt as number);
 }
+
+/**
+ * True once a returning visit would find what this one leaves behind: the
+ * service worker active with nothing installing (its precache complete),
+ * and the chat list in the IndexedDB cache. Source text, as PROBE is.
+ */
+const SETTLED = `(async () => {
+  if ('serviceWorker' in navigator) {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || registration.installing || registration.waiting) return false;
+  }
+  const names = (await indexedDB.databases()).map((d) => d.name);
+  if (!names.includes('parley-cache')) return false;
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('parley-cache');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('conversations')) return false;
+    const count = await new Promise((resolve, reject) => {
+      const request = db.transaction('conversations').objectStore('conversations').count();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return count > 0;
+  } finally {
+    db.close();
+  }
+})()`;
+
+/**
+ * Waits until the page has left what a returning visit uses (see SETTLED).
+ * A fixed pause could reload while the service worker still downloads its
+ * precache, timing that download as part of the "from cache" load, which a
+ * user coming back later never pays.
+ */
+export async function settledForReturn(page: Page, timeoutMs = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(SETTLED, undefined, { timeout: timeoutMs, polling: 50 });
+  } catch (error) {
+    throw new Error(
+      `the service worker or the IndexedDB cache did not settle within ${timeoutMs} ms`,
+      { cause: error },
+    );
+  }
+}

@@ -19,7 +19,7 @@ import { round, summarize } from '../lib/stats';
 import { startWindow, windowJson, windowRows } from '../lib/window';
 import type { HistoryConfig } from '../history/config';
 import { seededStore } from '../history/store';
-import { launch, signedInContext, timeListPaint } from './browser';
+import { launch, settledForReturn, signedInContext, timeListPaint } from './browser';
 import type { Tokens } from './browser';
 import { scrollUp } from './scroll';
 import type { WebConfig } from './config';
@@ -131,7 +131,7 @@ export async function runWeb(config: WebConfig, pinning: Pinning): Promise<numbe
       });
       const coldMs = await timeListPaint(page, `${origin}/chat`);
       painted = true;
-      await sleep(1500); // let the debounced cache write land in IndexedDB
+      await settledForReturn(page); // the cache written, the service worker installed
       const warmMs = await timeListPaint(page, `${origin}/chat`);
       // Warm with the network slow: the list must come from the cache, not wait for it.
       await context.route(LIST_REQUEST, async (route) => {

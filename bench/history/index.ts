@@ -39,7 +39,10 @@ export async function runHistory(config: HistoryConfig, pinning: Pinning): Promi
     const prepared = await prepare(api, signedIn.token, plan);
 
     await runOps(api, signedIn.token, prepared, config.warmup, config.seed + 1);
-    const window = startWindow(server.pid, pinning.serverPrefix.length > 0);
+    // PostgreSQL's backends do the run's own work: counted apart, not as neighbours.
+    const window = startWindow(server.pid, pinning.serverPrefix.length > 0, {
+      ...(config.store === 'postgres' ? { databaseProcess: 'postgres' } : {}),
+    });
     const ops = await runOps(api, signedIn.token, prepared, config.samples, config.seed + 2);
     const win = window.stop();
     api.close();

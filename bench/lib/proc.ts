@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 // Resource use of another process, read from /proc (Linux only). CPU time is
 // utime+stime of /proc/<pid>/stat in clock ticks; RSS is VmRSS of
@@ -88,4 +88,39 @@ export function systemCpu(name = 'cpu'): SystemCpu {
   } catch {
     return { busy: NaN, steal: NaN, total: NaN };
   }
+}
+
+/** Pids of every process whose command name is `comm` (e.g. PostgreSQL's backends, `postgres`). */
+export function pidsNamed(comm: string): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === comm;
+        } catch {
+          return false; // gone meanwhile
+        }
+      });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU seconds used by processes named `comm` since this call, when asked:
+ * the processes alive at either end are summed (a backend that came and went
+ * between them is missed).
+ */
+export function cpuOfNamed(comm: string): { since: () => number } {
+  const start = new Map(pidsNamed(comm).map((pid) => [pid, cpuSeconds(pid)]));
+  return {
+    since: () =>
+      pidsNamed(comm).reduce((sum, pid) => {
+        const now = cpuSeconds(pid);
+        const before = start.get(pid) ?? 0;
+        return Number.isNaN(now) ? sum : sum + now - (Number.isNaN(before) ? 0 : before);
+      }, 0),
+  };
 }

@@ -1,4 +1,4 @@
-import { cpuSeconds, sampleRss, systemCpu } from './proc';
+import { cpuOfNamed, cpuSeconds, sampleRss, systemCpu } from './proc';
 import type { SystemCpu } from './proc';
 import type { Row } from './report';
 import { round } from './stats';
@@ -20,22 +20,29 @@ export interface WindowResult {
   clientCpuS: number;
   /** Foreign CPU on the pinned cores in % of a core, NaN when not pinned. */
   neighbourPct: number;
+  /** CPU seconds of the database's own processes (PostgreSQL), 0 when not asked. */
+  databaseCpuS: number;
+  /** The largest share of a pinned core (or the machine) the hypervisor took (VM steal), %. */
+  stealPct: number;
   disturbed: boolean;
+}
+
+export interface WindowOptions {
+  /** Judge noise on cpu0 alone, for scenarios whose own child processes (Chromium) work on cpu1. */
+  serverCoreOnly?: boolean;
+  /** The server's database runs here (PostgreSQL): its processes' CPU is the run's own, not a neighbour's. */
+  databaseProcess?: string;
 }
 
 export interface MeasureWindow {
   stop: () => WindowResult;
 }
 
-/**
- * Starts measuring now. `pinned`: server on cpu0, this process on cpu1.
- * `serverCoreOnly`: judge noise on cpu0 alone, for scenarios whose own child
- * processes (Chromium) work on cpu1 and would read as neighbours there.
- */
+/** Starts measuring now. `pinned`: server on cpu0, this process on cpu1. */
 export function startWindow(
   serverPid: number,
   pinned: boolean,
-  serverCoreOnly = false,
+  { serverCoreOnly = false, databaseProcess }: WindowOptions = {},
 ): MeasureWindow {
   const started = performance.now();
   const cpuStart = cpuSeconds(serverPid);
@@ -44,6 +51,7 @@ export function startWindow(
   const rss = sampleRss(serverPid, 250);
   const coreNames = pinned ? ['cpu0', 'cpu1'] : ['cpu'];
   const coreStart = coreNames.map((c) => systemCpu(c));
+  const database = databaseProcess ? cpuOfNamed(databaseProcess) : null;
   return {
     stop: () => {
       const seconds = (performance.now() - started) / 1000;
@@ -52,16 +60,26 @@ export function startWindow(
       const clientCpuS = (used.user + used.system) / 1e6;
       const rssPeak = rss.stop();
       const rssEnd = sampleRss(serverPid, 1).stop();
+      const databaseCpuS = database?.since() ?? 0;
+      const ends = coreNames.map((c) => systemCpu(c));
+      const share = (pick: (c: SystemCpu) => number) =>
+        ends.map((e, i) => {
+          const s = coreStart[i] as SystemCpu;
+          return (100 * (pick(e) - pick(s))) / Math.max(1, e.total - s.total);
+        });
+      const stealPct = Math.max(...share((c) => c.steal));
       let neighbourPct = NaN;
       if (pinned) {
-        const ends = coreNames.map((c) => systemCpu(c));
-        const busy = ends.map((e, i) => {
-          const s = coreStart[i] as SystemCpu;
-          return (100 * (e.busy - s.busy)) / Math.max(1, e.total - s.total);
-        });
+        const busy = share((c) => c.busy);
         const own = [(100 * serverCpuS) / seconds, (100 * clientCpuS) / seconds];
         const foreign = busy.map((b, i) => b - (own[i] ?? 0));
-        neighbourPct = serverCoreOnly ? (foreign[0] ?? NaN) : Math.max(...foreign);
+        // The database is not pinned: its share comes off the cores' sum.
+        const databasePct = (100 * databaseCpuS) / seconds;
+        neighbourPct = serverCoreOnly
+          ? (foreign[0] ?? NaN)
+          : databaseProcess
+            ? Math.max(0, foreign.reduce((a, b) => a + b, 0) - databasePct)
+            : Math.max(...foreign);
       }
       return {
         seconds,
@@ -71,6 +89,8 @@ export function startWindow(
         serverRssEndMiB: rssEnd,
         clientCpuS,
         neighbourPct,
+        databaseCpuS,
+        stealPct,
         disturbed: neighbourPct > NOISE_LIMIT_PCT,
       };
     },
@@ -86,6 +106,8 @@ export function windowJson(w: WindowResult): Record<string, unknown> {
     server_rss_mib: round(w.serverRssPeakMiB),
     client_cpu_pct: round((100 * w.clientCpuS) / Math.max(0.001, w.seconds)),
     neighbour_cpu_pct: round(w.neighbourPct),
+    database_cpu_s: round(w.databaseCpuS, 2),
+    steal_pct: round(w.stealPct, 1),
     disturbed: w.disturbed,
   };
 }
@@ -97,6 +119,15 @@ export function windowRows(w: WindowResult): Row[] {
     ['server CPU s (window)', `${round(w.serverCpuS, 2)} (${pct(w.serverCpuS)}% of a core)`],
     ['server RSS MiB (peak)', round(w.serverRssPeakMiB)],
     ['load gen CPU', `${pct(w.clientCpuS)}% of a core`],
+    ...(w.databaseCpuS > 0
+      ? ([
+          [
+            'database CPU s (window)',
+            `${round(w.databaseCpuS, 2)} (${pct(w.databaseCpuS)}% of a core)`,
+          ],
+        ] as Row[])
+      : []),
+    ['VM steal (worst core)', `${round(w.stealPct, 1)}%`],
     [
       'foreign CPU on pinned cores',
       Number.isNaN(w.neighbourPct)

@@ -113,7 +113,9 @@ export async function runWeb(config: WebConfig, pinning: Pinning): Promise<numbe
     const rows = Math.min(10, config.conversations);
 
     browser = await launch();
-    const window = startWindow(server.pid, pinning.serverPrefix.length > 0, true);
+    const window = startWindow(server.pid, pinning.serverPrefix.length > 0, {
+      serverCoreOnly: true,
+    });
     const cold: number[] = [];
     const warm: number[] = [];
     const warmSlow: number[] = [];

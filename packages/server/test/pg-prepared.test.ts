@@ -99,7 +99,7 @@ describe.runIf(url)('prepared statements on PostgreSQL', () => {
   });
 
   it('answers with the new column after one is added, then prepares the text afresh', async () => {
-    for (let i = 0; i < 6; i++) await selectAll(1).execute(store.db); // a generic plan by now
+    for (let i = 0; i < 6; i++) await selectAll(1).execute(store.db);
     await sql`alter table t add column b text default 'x'`.execute(store.db);
     // The prepared statement fails with "cached plan must not change result
     // type" (0A000); the call runs again unnamed and still answers.
@@ -110,6 +110,17 @@ describe.runIf(url)('prepared statements on PostgreSQL', () => {
       'select * from t where a = $1',
       'select * from t where a = $1',
     ]);
+  });
+
+  it('plans every run for its values (no generic plans)', async () => {
+    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(store.db);
+    expect(rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    await selectAll(1).execute(store.db);
+    const plans = await sql<{ generic_plans: number; custom_plans: number }>`
+      select generic_plans, custom_plans from pg_prepared_statements
+       where statement = 'select * from t where a = $1'`.execute(store.db);
+    expect(plans.rows.every((r) => Number(r.generic_plans) === 0)).toBe(true);
+    expect(plans.rows.some((r) => Number(r.custom_plans) > 5)).toBe(true);
   });
 
   it('prepares nothing inside a transaction, where a failed plan would abort it', async () => {

@@ -10,7 +10,6 @@ describe('loadConfig', () => {
       dataDir: '/srv/parley/data',
       sqlitePath: '/srv/parley/data/parley.sqlite',
       databaseUrl: null,
-      pgPreparedStatements: true,
       redisUrl: null,
       publicUrl: null,
       logLevel: 'info',
@@ -27,7 +26,6 @@ describe('loadConfig', () => {
         HOST: '127.0.0.1',
         DATA_DIR: 'var',
         DATABASE_URL: 'postgres://u@db/parley',
-        PG_PREPARED_STATEMENTS: 'off',
         REDIS_URL: 'redis://cache:6379',
         PUBLIC_URL: 'https://chat.example.org/some/path',
         LOG_LEVEL: 'debug',
@@ -43,7 +41,6 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/srv/var',
       databaseUrl: 'postgres://u@db/parley',
-      pgPreparedStatements: false,
       redisUrl: 'redis://cache:6379',
       publicUrl: 'https://chat.example.org',
       logLevel: 'debug',
@@ -64,19 +61,12 @@ describe('loadConfig', () => {
   it('lists every problem in one clear error', () => {
     const attempt = () =>
       loadConfig(
-        {
-          PORT: '80a',
-          DATABASE_URL: 'mysql://x',
-          PG_PREPARED_STATEMENTS: 'yes',
-          LOG_LEVEL: 'loud',
-          RATE_LIMIT_LOGIN_IP_MAX: '0',
-        },
+        { PORT: '80a', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', RATE_LIMIT_LOGIN_IP_MAX: '0' },
         '/x',
       );
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT must be a whole number/);
     expect(attempt).toThrow(/DATABASE_URL must start with postgres:\/\//);
-    expect(attempt).toThrow(/PG_PREPARED_STATEMENTS must be on or off/);
     expect(attempt).toThrow(/LOG_LEVEL must be one of/);
     expect(attempt).toThrow(/RATE_LIMIT_LOGIN_IP_MAX must be greater than 0/);
   });

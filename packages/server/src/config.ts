@@ -36,12 +36,6 @@ export interface AppConfig {
   /** postgres://… selects PostgreSQL; null means the SQLite file below. */
   databaseUrl: string | null;
   sqlitePath: string;
-  /**
-   * PG_PREPARED_STATEMENTS (on by default): repeated statements run as named
-   * ones (store/pg-prepared.ts). Off for a pooler that cannot carry them
-   * (PgBouncer in transaction mode before 1.21).
-   */
-  pgPreparedStatements: boolean;
   redisUrl: string | null;
   /** The public origin (https://chat.example.org): allowed Origin, Secure cookies. */
   publicUrl: string | null;
@@ -117,9 +111,6 @@ const envSchema = z.object({
       /^postgres(ql)?:\/\//,
       'DATABASE_URL must start with postgres:// (leave it unset for SQLite)',
     )
-    .optional(),
-  PG_PREPARED_STATEMENTS: z
-    .enum(['on', 'off'], { error: 'PG_PREPARED_STATEMENTS must be on or off' })
     .optional(),
   REDIS_URL: z
     .string()
@@ -237,7 +228,6 @@ export function loadConfig(
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     sqlitePath: resolve(dataDir, 'parley.sqlite'),
-    pgPreparedStatements: e.PG_PREPARED_STATEMENTS !== 'off',
     redisUrl: e.REDIS_URL ?? null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -32,7 +32,6 @@ async function main(): Promise<void> {
   const store = openStore({
     databaseUrl: config.databaseUrl,
     sqlitePath: config.sqlitePath,
-    pgPreparedStatements: config.pgPreparedStatements,
     onCheckpointError: (message) => process.stderr.write(`parley: WAL checkpoint: ${message}\n`),
   });
   await runMigrations(store.db);

@@ -3,7 +3,6 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { withPreparedStatements } from './pg-prepared';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import type { Checkpointer } from './sqlite-checkpointer';
 import { withStatementCache } from './statement-cache';
@@ -26,8 +25,6 @@ export interface StoreOptions {
   /** Extra libpq options, e.g. `-c search_path=…` (tests isolate suites this way). */
   pgOptions?: string;
   pgPoolSize?: number;
-  /** Repeated statements as named ones (store/pg-prepared.ts); on unless false. */
-  pgPreparedStatements?: boolean;
   /** How often a worker thread checkpoints SQLite's WAL (see sqlite-checkpointer). */
   checkpointIntervalMs?: number;
   onCheckpointError?: (message: string) => void;
@@ -80,11 +77,7 @@ function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
     types: pgTypes,
     ...(options.pgOptions ? { options: options.pgOptions } : {}),
   });
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: options.pgPreparedStatements === false ? pool : withPreparedStatements(pool),
-    }),
-  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export function openStore(options: StoreOptions): Store {

@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql } from 'kysely';
-import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import { PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /** Migrations are shared; the few DDL spots that differ ask this. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: only the adapter is read
@@ -16,21 +16,4 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
-}
-
-/**
- * `column IN (values)`. On PostgreSQL `column = any($1)` with the list as one
- * array parameter: a single statement text for every length, so it is
- * prepared once (store/pg-prepared.ts) rather than once per length. Callers
- * skip an empty list, as with IN.
- */
-export function anyOf(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: only the adapter is read
-  db: Kysely<any>,
-  column: string,
-  values: readonly (number | string)[],
-): RawBuilder<SqlBool> {
-  return isPostgres(db)
-    ? sql<SqlBool>`${sql.ref(column)} = any(${[...values]})`
-    : sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})`;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { compiledOnce } from '../../store/compiled-once';
-import { anyOf, isPostgres } from '../../store/dialect';
+import { isPostgres } from '../../store/dialect';
 import type {
   ConversationMembersTable,
   ConversationRow,
@@ -103,7 +103,7 @@ export function friendsOf(
         'm.blocked',
       ];
     })
-    .where(anyOf(db, 'm.conversation_id', conversationIds))
+    .where('m.conversation_id', 'in', conversationIds)
     .where('m.user_id', '!=', userId)
     .execute();
 }
@@ -136,7 +136,7 @@ export function messagePreviews(db: Kysely<Database>, ids: number[]): Promise<Pr
         .whereRef('u.id', '=', 'msg.user_id')
         .as('sender_name'),
     ])
-    .where(anyOf(db, 'msg.id', ids))
+    .where('msg.id', 'in', ids)
     .execute();
 }
 

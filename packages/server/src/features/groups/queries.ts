@@ -1,4 +1,3 @@
-import { anyOf } from '../../store/dialect';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ConversationRow, Database, MemberRow } from '../../store/types';
@@ -72,7 +71,7 @@ export async function memberCounts(
   const rows = await db
     .selectFrom('conversation_members')
     .select(['conversation_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where(anyOf(db, 'conversation_id', conversationIds))
+    .where('conversation_id', 'in', conversationIds)
     .where('member_status', '=', 'member')
     .groupBy('conversation_id')
     .execute();

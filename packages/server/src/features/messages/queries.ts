@@ -1,4 +1,3 @@
-import { anyOf } from '../../store/dialect';
 import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
 import { TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
@@ -95,7 +94,7 @@ export function findByIds(db: Kysely<Database>, ids: number[]): Promise<MessageW
     .leftJoin('users as u', 'u.id', 'msg.user_id')
     .selectAll('msg')
     .select('u.name as sender_name')
-    .where(anyOf(db, 'msg.id', ids))
+    .where('msg.id', 'in', ids)
     .orderBy('msg.id', 'asc')
     .execute();
 }

@@ -133,12 +133,15 @@ const SETTLED = `(async () => {
  * user coming back later never pays.
  */
 export async function settledForReturn(page: Page, timeoutMs = 20_000): Promise<void> {
-  try {
-    await page.waitForFunction(SETTLED, undefined, { timeout: timeoutMs, polling: 50 });
-  } catch (error) {
-    throw new Error(
-      `the service worker or the IndexedDB cache did not settle within ${timeoutMs} ms`,
-      { cause: error },
-    );
+  // Polled by hand: waitForFunction takes the promise SETTLED evaluates to
+  // as a truthy answer and returns at once.
+  const deadline = performance.now() + timeoutMs;
+  while (!(await page.evaluate(SETTLED))) {
+    if (performance.now() > deadline) {
+      throw new Error(
+        `the service worker or the IndexedDB cache did not settle within ${timeoutMs} ms`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readCacheRow } from '../support/cache';
+import { saveScreenshot } from '../support/screenshots';
 import { pairWithChat } from '../support/chats';
 import { signInByUi } from '../support/users';
 
@@ -26,5 +27,6 @@ test('a return visit offline opens the chat from the caches', async ({ browser, 
   await page.reload();
   await expect(page.getByTestId(`conversation-${chatId}`)).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await saveScreenshot(page, 'offline-start');
   await context.close();
 });

@@ -29,9 +29,9 @@ type InstallEvent = ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Pro
  * return visit, offline too, reads them from the browser's own cache. Read
  * from the precache (CacheStorage) instead, the chat's twenty-odd chunks
  * made a return visit's list paint 60–110 ms later (bench web, "from
- * cache", two pairs: 440 / 501 → 379 / 392 ms p50). The precache still holds them, for browsers
- * without static routing (the handlers below give the same answers) and
- * for the offline shell's index.html.
+ * cache", two pairs: 440 / 501 → 379 / 392 ms p50). The precache still
+ * holds them, for browsers without static routing (the handlers below give
+ * the same answers) and for the offline shell's index.html.
  */
 const STATIC_ROUTES: RouterRule[] = [
   // The API was never the worker's business (see the fetch handler below).

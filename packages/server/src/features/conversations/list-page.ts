@@ -42,6 +42,8 @@ export interface ListOptions {
   includeHidden: boolean;
   /** A folder tab: only the links in it (a filter on the same query). */
   folderId: number | null;
+  /** walksFor's answer when the caller asked it already (beside its other reads). */
+  walked?: boolean;
 }
 
 /** How a section was read; the tests check that every way is taken. */
@@ -246,11 +248,9 @@ export async function listPage(
   userId: number,
   options: ListOptions,
   how: WalkOptions = DEFAULT_WALK,
-  /** walksFor's answer when the caller asked it already. */
-  walked?: boolean,
 ): Promise<AccessRow[]> {
   const { cursor, limit } = options;
-  if (!(walked ?? (await walksFor(db, userId, options.folderId, how)))) {
+  if (!(options.walked ?? (await walksFor(db, userId, options.folderId, how)))) {
     how.onRoute('members');
     return memberDriven(db, userId, options, { pinned: null, after: cursor, limit });
   }

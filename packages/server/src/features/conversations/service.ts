@@ -191,18 +191,13 @@ export function createConversationsService(
         await ensureOwn(userId);
         userSeq = await q.userLastSeq(db, userId);
       }
-      const rows = await listPage(
-        db,
-        userId,
-        {
-          limit: options.limit + 1,
-          cursor,
-          includeHidden: options.includeHidden ?? false,
-          folderId,
-        },
-        undefined,
+      const rows = await listPage(db, userId, {
+        limit: options.limit + 1,
+        cursor,
+        includeHidden: options.includeHidden ?? false,
+        folderId,
         walked,
-      );
+      });
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
       return {

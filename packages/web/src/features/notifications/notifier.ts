@@ -57,8 +57,9 @@ export function createNotifier(deps: {
 
   async function consider(frame: MessageNewFrame, held: Conversation | undefined) {
     const user = useAuthStore.getState().user;
-    if (!user || boundary.permission() !== 'granted' || !tabs.isLeader()) return;
+    if (!user || boundary.permission() !== 'granted') return;
     if (frame.payload.message.user_id === user.id) return; // own: no fetch, no lock query
+    if (!(await tabs.leads())) return;
     const conversation =
       held ?? (await useConversationStore.getState().ensure(frame.conversation_id));
     if (!conversation || stopped) return;

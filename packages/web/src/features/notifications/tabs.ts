@@ -18,11 +18,20 @@
 // screen counts: worst case a duplicate pop-up, never a lost one.
 
 const LEADER_LOCK = 'parley-notifications-leader';
+/** How long a tab whose leader lock nobody holds waits for its own request to be granted. */
+export const GRANT_WAIT_MS = 1000;
 const VIEW_LOCK_PREFIX = 'parley-notifications-view:';
 
 export type TabCoordinator = {
   /** This tab shows the notifications. */
   isLeader: () => boolean;
+  /**
+   * Whether this tab shows the notifications, once that is known: a tab
+   * just opened or reloaded has asked for the leader lock, and while no
+   * other tab holds it the grant is a moment away. Asked synchronously, a
+   * message arriving in that moment would go unshown by every tab.
+   */
+  leads: () => Promise<boolean>;
   /** Some tab (this one included) has the conversation on screen. */
   isOnScreen: (conversationId: number) => Promise<boolean>;
   /** This tab's conversation on screen changed (null: none or hidden). */
@@ -57,9 +66,12 @@ export function createTabCoordinator(
   let viewed = initialViewed;
   let leader = locks === undefined;
   let stopped = false;
+  let granted = () => {};
+  const grant = new Promise<void>((resolve) => (granted = resolve));
   const releaseLeader = locks
     ? hold(locks, LEADER_LOCK, 'exclusive', () => {
         leader = !stopped;
+        granted();
       })
     : () => {};
   let releaseView: (() => void) | null = null;
@@ -73,6 +85,19 @@ export function createTabCoordinator(
 
   return {
     isLeader: () => leader && !stopped,
+    leads: async () => {
+      if (stopped || leader || !locks) return leader && !stopped;
+      const { held = [] } = await locks.query();
+      // Held by another tab (or granted to this one meanwhile): known now.
+      if (held.some((lock) => lock.name === LEADER_LOCK)) return leader && !stopped;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        grant,
+        new Promise((resolve) => (timer = setTimeout(resolve, GRANT_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+      return leader && !stopped;
+    },
     isOnScreen: async (conversationId) => {
       if (viewed === conversationId) return true;
       if (!locks) return false;
@@ -88,6 +113,7 @@ export function createTabCoordinator(
     stop: () => {
       stopped = true;
       leader = false;
+      granted(); // a waiting leads() answers now
       releaseLeader();
       releaseView?.();
       releaseView = null;

@@ -1,3 +1,5 @@
+import { settledWithin } from './settled-within';
+
 /** How long logout waits for a service worker install under way (a slow network's precache). */
 export const INSTALL_WAIT_MS = 3000;
 
@@ -45,12 +47,7 @@ async function deleteAll(): Promise<void> {
 export async function clearCacheStorage(): Promise<void> {
   if (typeof caches === 'undefined') return; // insecure origins and old browsers have none
   const install = workerSettled().catch(() => undefined); // no registration to ask: clear now
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = await Promise.race([
-    install.then(() => true),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), INSTALL_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
+  const waited = await settledWithin(install, INSTALL_WAIT_MS);
   await deleteAll();
   if (!waited) void install.then(deleteAll).catch(() => undefined);
 }

@@ -1,3 +1,5 @@
+import { settledWithin } from '../../lib/settled-within';
+
 // Several tabs of the app each hold a socket and each receive every message;
 // exactly one of them may show the notification, and none when any tab has
 // that conversation on screen.
@@ -90,12 +92,7 @@ export function createTabCoordinator(
       const { held = [] } = await locks.query();
       // Held by another tab (or granted to this one meanwhile): known now.
       if (held.some((lock) => lock.name === LEADER_LOCK)) return leader && !stopped;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        grant,
-        new Promise((resolve) => (timer = setTimeout(resolve, GRANT_WAIT_MS))),
-      ]);
-      clearTimeout(timer);
+      await settledWithin(grant, GRANT_WAIT_MS);
       return leader && !stopped;
     },
     isOnScreen: async (conversationId) => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { Message } from '@parley/protocol/message';
 import type { ServerFrame } from '@parley/protocol/realtime';
@@ -14,7 +14,7 @@ import { useAuthStore } from '../auth/store';
 import { useConversationStore } from '../conversations/store';
 import type { NotificationBoundary, PermissionState } from './boundary';
 import type { NotificationContent } from './content';
-import { startNotifications } from './notifier';
+import { USER_WAIT_MS, startNotifications } from './notifier';
 import type { Notifier } from './notifier';
 import { setOpenConversation } from './view';
 
@@ -273,6 +273,32 @@ describe('message notifications', () => {
     running?.noteFrame(frame(5), OWN);
     await settle();
     expect(shown).toHaveLength(0);
+  });
+
+  it('a frame that comes before the user is loaded (right after a reload) waits for it', async () => {
+    useAuthStore.setState({ user: null });
+    const { shown } = start();
+    running?.noteFrame(frame(5), OWN);
+    await settle();
+    expect(shown).toHaveLength(0);
+    useAuthStore.setState({ user: { ...sampleUser } }); // GET /user answered
+    await settle();
+    expect(shown.map((n) => n.options.tag)).toEqual(['parley-conversation-5']);
+  });
+
+  it('gives a frame up when the user never loads', async () => {
+    vi.useFakeTimers();
+    try {
+      useAuthStore.setState({ user: null });
+      const { shown } = start();
+      running?.noteFrame(frame(5), OWN);
+      await vi.advanceTimersByTimeAsync(USER_WAIT_MS);
+      useAuthStore.setState({ user: { ...sampleUser } });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(shown).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fetches a conversation it does not hold before deciding', async () => {

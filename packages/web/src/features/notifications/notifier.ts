@@ -1,7 +1,9 @@
 import i18next from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { ConversationEventFrame, ServerFrame } from '@parley/protocol/realtime';
+import type { User } from '@parley/protocol/user';
 import { navigateTo } from '../../lib/navigation';
+import { settledWithin } from '../../lib/settled-within';
 import { useAuthStore } from '../auth/store';
 import { useConversationStore } from '../conversations/store';
 import { browserNotifications } from './boundary';
@@ -26,6 +28,31 @@ import { onOpenConversationChange, viewedConversation } from './view';
 
 /** Message ids a tab remembers having considered; enough for any resume burst. */
 const CONSIDERED_MAX = 2_000;
+
+/** How long a frame waits for GET /user after a reload before it is given up. */
+export const USER_WAIT_MS = 5_000;
+
+/**
+ * The signed-in user. After a reload only the tokens are in memory: the
+ * socket starts beside GET /user and its first frames can come before the
+ * user does. Those frames wait for it (bounded) instead of going unshown.
+ */
+async function signedInUser(): Promise<User | null> {
+  const present = useAuthStore.getState().user;
+  if (present) return present;
+  let unsubscribe = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    unsubscribe = useAuthStore.subscribe((state) => {
+      if (state.user) resolve();
+    });
+  });
+  try {
+    await settledWithin(loaded, USER_WAIT_MS);
+    return useAuthStore.getState().user;
+  } finally {
+    unsubscribe();
+  }
+}
 
 export type Notifier = {
   noteFrame: (frame: ServerFrame, ownId: number | null) => void;
@@ -56,8 +83,9 @@ export function createNotifier(deps: {
   }
 
   async function consider(frame: MessageNewFrame, held: Conversation | undefined) {
-    const user = useAuthStore.getState().user;
-    if (!user || boundary.permission() !== 'granted') return;
+    if (boundary.permission() !== 'granted') return;
+    const user = await signedInUser();
+    if (!user || stopped) return;
     if (frame.payload.message.user_id === user.id) return; // own: no fetch, no lock query
     if (!(await tabs.leads())) return;
     const conversation =

@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chatPagePlugin } from './build/chat-page';
 
 // The server serves dist/ with an SPA fallback and gives hashed files under
 // /assets/ and /js/chunks/ immutable caching, so these output paths are part
@@ -12,7 +11,6 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
-    chatPagePlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -3,17 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
-import { CHAT_PAGE_FILE } from '@parley/protocol/rules/chat-path';
 import { startServer, tempDir } from './harness';
 import type { Server } from './harness';
 import { stores } from './stores';
 import type { TestStore } from './stores';
 
 const INDEX = `<!doctype html><html><head><meta name="csrf-token" content="__CSRF_TOKEN__" /></head><body>app</body></html>`;
-const CHAT_PAGE = INDEX.replace(
-  '</head>',
-  '<link rel="modulepreload" href="/js/chunks/chat-def456.js"></head>',
-);
 
 function fakeWebDist(): string {
   const dir = tempDir('parley-web-');
@@ -82,27 +77,6 @@ describe.each(stores())('SPA and OpenAPI ($name)', (backend) => {
       expect(html).not.toContain('__CSRF_TOKEN__');
     },
   );
-
-  it('sends the chat page on chat routes when the build has one, index.html elsewhere', async () => {
-    writeFileSync(join(webDist, CHAT_PAGE_FILE), CHAT_PAGE);
-    try {
-      for (const path of ['/chat', '/chat/5', '/chat/5?from=notification']) {
-        const res = await fetch(`${server.url}${path}`);
-        const html = await res.text();
-        expect(html, path).toContain('rel="modulepreload"');
-        expect(metaToken(html), path).toBe(cookieToken(res));
-      }
-      for (const path of ['/', '/chats', '/main/apps', `/${CHAT_PAGE_FILE}`]) {
-        const html = await (await fetch(`${server.url}${path}`)).text();
-        expect(html, path).not.toContain('rel="modulepreload"');
-        expect(html, path).toContain('<body>app</body>');
-      }
-    } finally {
-      rmSync(join(webDist, CHAT_PAGE_FILE));
-    }
-    // Gone again (an older build): chat routes fall back to index.html.
-    expect(await (await fetch(`${server.url}/chat/5`)).text()).not.toContain('modulepreload');
-  });
 
   it('fills the meta with the cookie the browser already has', async () => {
     const token = 'a'.repeat(43);

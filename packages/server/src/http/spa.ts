@@ -4,7 +4,6 @@ import { join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CSRF_PLACEHOLDER } from '@parley/protocol/constants';
-import { CHAT_PAGE_FILE, isChatPath } from '@parley/protocol/rules/chat-path';
 import { isApiPath } from './csrf';
 import { sendNotFound } from './errors';
 
@@ -13,9 +12,6 @@ import { sendNotFound } from './errors';
 // the manifest are revalidated on every load so a deploy shows up at once.
 // Any other GET outside /api that is not a file gets index.html, for the
 // client-side router, with the request's CSRF token written into its meta tag.
-// Chat routes get the chat page instead when the build has one: the same
-// document with the chat's chunks named in its head, so they download beside
-// the entry (packages/web/build/chat-page.ts).
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -32,9 +28,9 @@ function cacheControlFor(relativePath: string): string {
   return HASHED_DIRS.some((dir) => path.startsWith(dir)) ? IMMUTABLE : REVALIDATE;
 }
 
-/** A page of the build read once per change on disk, so a rebuild is picked up without a restart. */
-function pageLoader(webDist: string, name: string) {
-  const file = join(webDist, name);
+/** index.html read once per change on disk, so a rebuild is picked up without a restart. */
+function indexLoader(webDist: string) {
+  const file = join(webDist, 'index.html');
   let cached: { mtimeMs: number; html: string } | null = null;
   return async (): Promise<string | null> => {
     try {
@@ -51,8 +47,7 @@ function pageLoader(webDist: string, name: string) {
 }
 
 export function registerSpa(app: FastifyInstance, options: { webDist: string }): void {
-  const loadIndex = pageLoader(options.webDist, 'index.html');
-  const loadChatPage = pageLoader(options.webDist, CHAT_PAGE_FILE);
+  const loadIndex = indexLoader(options.webDist);
 
   // Without a build there is nothing to serve but the "not built" page below.
   if (!existsSync(options.webDist)) {
@@ -67,10 +62,7 @@ export function registerSpa(app: FastifyInstance, options: { webDist: string }):
       // index.html always goes through the fallback below, which fills in the token.
       // Directories ("/", "/assets/") are not listed; they fall back to index.html too.
       allowedPath: (pathname) =>
-        pathname !== '/index.html' &&
-        pathname !== `/${CHAT_PAGE_FILE}` &&
-        !pathname.endsWith('/') &&
-        !isApiPath(pathname),
+        pathname !== '/index.html' && !pathname.endsWith('/') && !isApiPath(pathname),
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', cacheControlFor(relative(options.webDist, filePath)));
       },
@@ -78,9 +70,7 @@ export function registerSpa(app: FastifyInstance, options: { webDist: string }):
   }
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
-    const pathname = request.url.split('?', 1)[0] ?? '/';
-    // A build from before the chat page existed has only index.html.
-    const html = (isChatPath(pathname) ? await loadChatPage() : null) ?? (await loadIndex());
+    const html = await loadIndex();
     if (html === null) {
       return reply
         .code(503)

@@ -1,4 +1,3 @@
-import { isChatPath } from '@parley/protocol/rules/chat-path';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { prefetch } from '../../api/prefetch';
 import { lazyPage } from '../../app/lazy';
@@ -29,6 +28,10 @@ export const ChatShellPage = lazyPage(loadChatShell, 'ChatShell');
 
 /** What the list, its counters, the user menu and the folder tabs ask for on mount. */
 const FIRST_GETS = ['/user/conversations', '/user/unread', '/user', '/user/folders'] as const;
+
+function isChatPath(pathname: string): boolean {
+  return pathname === '/chat' || pathname.startsWith('/chat/');
+}
 
 /** What the entry started: the chat's code, and everything the first paint waits for. */
 export type ChatBoot = {

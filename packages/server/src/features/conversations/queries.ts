@@ -150,14 +150,23 @@ export async function userLastSeq(db: Kysely<Database>, userId: number): Promise
   return row?.last_seq ?? 0;
 }
 
-export async function globalUnread(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
+/**
+ * The sum behind globalUnread (spec 4: unmuted conversations the user has
+ * not left), over all of them or all but `except`: a read marker adds its
+ * own conversation's new counter (messages setReadMarks).
+ */
+export function unreadSum(db: Kysely<Database>, userId: number, except: number | null = null) {
+  const query = db
     .selectFrom('conversation_members')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('new_messages'), sql<number>`0`).as('count'))
     .where('user_id', '=', userId)
     .where('muted', '=', 0)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
+    .where('deleted', '=', 0);
+  return except === null ? query : query.where('conversation_id', '!=', except);
+}
+
+export async function globalUnread(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await unreadSum(db, userId).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -326,11 +335,15 @@ export async function lockConversation(
   conversationId: number,
 ): Promise<void> {
   if (!isPostgres(db)) return;
-  await db
+  await conversationLock(db, conversationId).execute();
+}
+
+/** The no-op UPDATE behind lockConversation; a caller may add a RETURNING to it. */
+export function conversationLock(db: Kysely<Database>, conversationId: number) {
+  return db
     .updateTable('conversations')
     .set((eb) => ({ last_seq: eb('last_seq', '+', 0) }))
-    .where('id', '=', conversationId)
-    .execute();
+    .where('id', '=', conversationId);
 }
 
 /** The other member of a direct chat. */

@@ -31,24 +31,19 @@ export function createReadMarks(deps: {
     const target = Math.min(messageId ?? newest, newest);
     const upTo = Math.max(target, access.last_read_message_id ?? 0);
     const at = now().toISOString();
-    const newMessages = await transaction(async (trx) => {
-      await conversations.lock(trx, access.id);
-      // Read up to the newest message (as of the lock: a send may have
-      // committed since `access` was loaded): nothing is left to count.
-      const count =
-        upTo >= (await q.lastMessageId(trx, conversationId))
-          ? 0
-          : await q.countUnread(trx, visibility(userId, access), upTo);
+    const counts = await transaction(async (trx) => {
+      // The conversation's lock, and its newest message as of the lock (a
+      // send may have committed since `access` was loaded): read up to it,
+      // nothing is left to count.
+      const newestNow = await q.lockedLastMessageId(trx, access.id);
       const mention =
         access.mentioned_message_id !== null && access.mentioned_message_id <= upTo
           ? null
           : access.mentioned_message_id;
       const lastRead = upTo > 0 ? upTo : access.last_read_message_id;
-      await conversations.updatePivot(trx, userId, conversationId, {
-        last_read_message_id: lastRead,
-        new_messages: count,
-        mentioned_message_id: mention,
-      });
+      const marks = { lastRead, mention, countAfter: upTo >= newestNow ? null : upTo };
+      const stored = await q.setReadMarks(trx, visibility(userId, access), marks);
+      const count = stored.newMessages;
       // The pivot's values as stored (null, not 0, while nothing was ever read).
       const payload = {
         conversation_id: conversationId,
@@ -73,13 +68,9 @@ export function createReadMarks(deps: {
         const viewed = { user_id: userId, up_to: upTo };
         await appendConversationEvent(trx, conversationId, 'message.viewed', viewed, at);
       }
-      return count;
+      return stored;
     });
-    return {
-      status: 'ok',
-      new_messages: newMessages,
-      unread_count: await conversations.globalUnread(userId),
-    };
+    return { status: 'ok', new_messages: counts.newMessages, unread_count: counts.unreadCount };
   }
 
   return read;

@@ -17,9 +17,6 @@ export function mentionKeys(text: string): string[] {
   return [...new Set([...text.matchAll(/@([A-Za-z0-9]+)/g)].map((m) => usernameKey(m[1] ?? '')))];
 }
 
-/** Ids are int4 (serial) on PostgreSQL: a bound past it would fail the query. */
-export const MAX_ID = 2_147_483_647;
-
 /** Kinds where a read does not mark messages viewed (spec 4, Views). */
 export const NO_VIEWS = new Set(['channel', 'saved', 'system']);
 

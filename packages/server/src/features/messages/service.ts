@@ -21,8 +21,9 @@ import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
 import { attachUpload } from '../files/queries';
 import { postRefusal } from '../groups/access';
+import { historyPage } from './history-page';
 import * as q from './queries';
-import { forbidden, invalid, MAX_ID, mentionKeys, notFound, visibility } from './rules';
+import { forbidden, invalid, mentionKeys, notFound, visibility } from './rules';
 import { createReadMarks } from './read-marks';
 import { toMessages } from './to-message';
 
@@ -287,35 +288,12 @@ export function createMessagesService(
       },
     ): Promise<HistoryReply> {
       const access = await conversations.requireAccess(userId, conversationId);
-      const v = visibility(userId, access);
-      const { limit } = options;
-      let rows: q.MessageWithSender[];
-      if (options.after !== undefined) {
-        rows = await q.fromId(db, v, options.after + 1, limit);
-      } else if (options.around !== undefined) {
-        const newer = await q.fromId(db, v, options.around, limit - Math.floor(limit / 2));
-        const older = await q.olderThan(db, v, options.around, limit - newer.length);
-        rows = [...older.reverse(), ...newer];
-      } else {
-        rows = (await q.olderThan(db, v, options.before ?? null, limit)).reverse();
-      }
-      const first = rows[0];
-      const last = rows.at(-1);
-      const [hasOlder, hasNewer] = await Promise.all([
-        q.anyVisible(
-          db,
-          v,
-          '<',
-          first?.id ?? options.after ?? options.around ?? options.before ?? 0,
-        ),
-        q.anyVisible(
-          db,
-          v,
-          '>',
-          last?.id ?? options.before ?? options.around ?? options.after ?? MAX_ID,
-        ),
-      ]);
-      return { messages: await toMessages(db, rows), has_older: hasOlder, has_newer: hasNewer };
+      const page = await historyPage(db, visibility(userId, access), options);
+      return {
+        messages: await toMessages(db, page.rows),
+        has_older: page.hasOlder,
+        has_newer: page.hasNewer,
+      };
     },
 
     read,

@@ -3,7 +3,6 @@ import type { ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { MSG } from '@parley/protocol/messages';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import { HttpError } from '../../http/http-error';
-import { flag } from '../../store/types';
 import type { ConversationMembersTable, Database } from '../../store/types';
 import type { AccessRow } from './queries';
 
@@ -98,12 +97,12 @@ const after = (table: 'c' | 'w', point: ListCursor) =>
 const pinnedRank = sql<number>`(case when m.pinned then 1 else 0 end)`;
 
 /** From the user's member rows (all of them, or the pinned ones by their index), sorted. */
-function memberDrivenQuery(
+function memberDriven(
   db: Kysely<Database>,
   userId: number,
   options: ListOptions,
   section: Section,
-) {
+): Promise<AccessRow[]> {
   let query = db
     .selectFrom('conversation_members as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
@@ -121,16 +120,11 @@ function memberDrivenQuery(
       );
     query = query.orderBy(pinnedRank, 'desc');
   }
-  return query.orderBy('c.last_activity_at', 'desc').orderBy('c.id', 'desc').limit(section.limit);
-}
-
-function memberDriven(
-  db: Kysely<Database>,
-  userId: number,
-  options: ListOptions,
-  section: Section,
-): Promise<AccessRow[]> {
-  return memberDrivenQuery(db, userId, options, section).execute();
+  return query
+    .orderBy('c.last_activity_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(section.limit)
+    .execute();
 }
 
 /** The newest conversations after the section's point, at most `walkLimit`: index only. */
@@ -145,13 +139,13 @@ function newest(db: Kysely<Database>, section: Section, walkLimit: number) {
 }
 
 /** The walked conversations where the user is a member, filtered and in order. */
-function walkQuery(
+function walk(
   db: Kysely<Database>,
   userId: number,
   options: ListOptions,
   section: Section,
   walkLimit: number,
-) {
+): Promise<AccessRow[]> {
   // The user's member rows among the walked conversations, in walk order.
   // CROSS JOIN fixes the join order on SQLite, which has no statistics and
   // would otherwise start from the member rows; PostgreSQL plans it as any
@@ -176,39 +170,8 @@ function walkQuery(
     .selectAll('kept')
     .whereRef('c.id', '=', 'kept.conversation_id')
     .orderBy('c.last_activity_at', 'desc')
-    .orderBy('c.id', 'desc');
-}
-
-/**
- * The pinned section and the walk of the others in one statement (one round
- * trip on PostgreSQL), told apart by their `pinned` flag. Each part keeps
- * its own plan as a subquery; the few rows are sorted once more outside,
- * since a UNION promises no order.
- */
-async function pinnedAndWalked(
-  db: Kysely<Database>,
-  userId: number,
-  options: ListOptions,
-  pinnedSection: Section,
-  section: Section,
-  walkLimit: number,
-): Promise<{ pinnedRows: AccessRow[]; walked: AccessRow[] }> {
-  const rows = (await db
-    .selectFrom(memberDrivenQuery(db, userId, options, pinnedSection).as('pinned_part'))
-    .selectAll()
-    .unionAll(
-      db
-        .selectFrom(walkQuery(db, userId, options, section, walkLimit).as('walked_part'))
-        .selectAll(),
-    )
-    .orderBy('pinned', 'desc')
-    .orderBy('last_activity_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute()) as AccessRow[];
-  return {
-    pinnedRows: rows.filter((r) => flag(r.pinned)),
-    walked: rows.filter((r) => !flag(r.pinned)),
-  };
+    .orderBy('c.id', 'desc')
+    .execute();
 }
 
 /** Whether fewer than `walkLimit` conversations follow the point: then a short walk saw them all. */
@@ -224,14 +187,18 @@ async function walkSawAll(
   return Number(row.n) < walkLimit;
 }
 
-/** How many member rows the user has, counted up to `count` (reads at most that many index entries). */
-function memberRowsUpTo(db: Kysely<Database>, userId: number, count: number) {
+/** Whether the user has at least `count` member rows (reads at most that many index entries). */
+async function hasMemberRows(db: Kysely<Database>, userId: number, count: number) {
   const mine = db
     .selectFrom('conversation_members')
     .select('conversation_id')
     .where('user_id', '=', userId)
     .limit(count);
-  return db.selectFrom(mine.as('mine')).select((eb) => eb.fn.countAll<number>().as('n'));
+  const row = await db
+    .selectFrom(mine.as('mine'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n) >= count;
 }
 
 /** The unpinned section: the walk, or the member-driven query when the walk cannot fill it. */
@@ -241,8 +208,8 @@ async function unpinned(
   options: ListOptions,
   section: Section,
   how: WalkOptions,
-  walked: AccessRow[],
 ): Promise<AccessRow[]> {
+  const walked = await walk(db, userId, options, section, how.walkLimit);
   if (walked.length === section.limit) {
     how.onRoute('walk');
     return walked;
@@ -273,46 +240,7 @@ export async function walksFor(
   folderId: number | null,
   how: WalkOptions = DEFAULT_WALK,
 ): Promise<boolean> {
-  if (folderId !== null) return false;
-  const row = await memberRowsUpTo(db, userId, how.manyChats).executeTakeFirstOrThrow();
-  return Number(row.n) >= how.manyChats;
-}
-
-/** What a first page reads before its rows: see listStart. */
-export interface ListStart {
-  /** The id of the conversation whose unique key was asked for; null when it is missing. */
-  own: number | null;
-  /** The user's event seq. */
-  seq: number;
-  /** walksFor's answer. */
-  walked: boolean;
-}
-
-/**
- * A first page's reads before its rows, in one statement (one round trip on
- * PostgreSQL): whether the user's own conversation (`ownKey`) exists, their
- * seq, and walksFor's choice of route.
- */
-export async function listStart(
-  db: Kysely<Database>,
-  userId: number,
-  ownKey: string,
-  folderId: number | null,
-  how: WalkOptions = DEFAULT_WALK,
-): Promise<ListStart> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('conversations').select('id').where('unique_key', '=', ownKey).as('own'),
-      eb.selectFrom('users').select('last_seq').where('id', '=', userId).as('seq'),
-      // A folder tab is never walked: its count is not read.
-      (folderId === null ? memberRowsUpTo(db, userId, how.manyChats) : eb.val(0)).as('n'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    own: row.own ?? null,
-    seq: row.seq ?? 0,
-    walked: folderId === null && Number(row.n) >= how.manyChats,
-  };
+  return folderId === null && (await hasMemberRows(db, userId, how.manyChats));
 }
 
 export async function listPage(
@@ -326,52 +254,31 @@ export async function listPage(
     how.onRoute('members');
     return memberDriven(db, userId, options, { pinned: null, after: cursor, limit });
   }
-  // The pinned section and a full page of the others, in one statement; the
-  // others fill what the pinned leave.
+  // The pinned section and a full page of the others, side by side (one round
+  // trip less on PostgreSQL); the others fill what the pinned leave.
   const withPinned = cursor === null || cursor.pinned === 1;
   const unpinnedAfter = cursor?.pinned === 0 ? cursor : null;
   const section = { pinned: false, after: unpinnedAfter, limit };
-  if (!withPinned) {
-    const walked = await walkQuery(db, userId, options, section, how.walkLimit).execute();
-    return unpinned(db, userId, options, section, how, walked);
-  }
-  how.onRoute('pinned');
-  const pinnedSection = { pinned: true, after: cursor, limit };
-  const { pinnedRows, walked } = await pinnedAndWalked(
-    db,
-    userId,
-    options,
-    pinnedSection,
-    section,
-    how.walkLimit,
-  );
-  const others = await unpinned(db, userId, options, section, how, walked);
+  if (withPinned) how.onRoute('pinned');
+  const [pinnedRows, others] = await Promise.all([
+    withPinned ? memberDriven(db, userId, options, { pinned: true, after: cursor, limit }) : [],
+    unpinned(db, userId, options, section, how),
+  ]);
   return [...pinnedRows, ...others].slice(0, limit);
 }
 
-// Cursors are opaque to the client: "<pinned 0|1>_<activity ISO>_<id>_<w|m>".
-// The last part is the route the first page took (walksFor: w walked, m
-// not), so the pages after it skip that read: a round trip on PostgreSQL.
-// It is a hint only, as every route gives the same rows: a stale or forged
-// one costs time, never a wrong page. Cursors without it are still read.
-const CURSOR = /^([01])_(\d{4}-\d\d-\d\dT[\d:.]+Z)_(\d{1,15})(?:_([wm]))?$/;
+// Cursors are opaque to the client: "<pinned 0|1>_<activity ISO>_<id>".
+const CURSOR = /^([01])_(\d{4}-\d\d-\d\dT[\d:.]+Z)_(\d{1,15})$/;
 
-/** A client's cursor: where to go on, and the route of the first page when it says. */
-export interface PageCursor extends ListCursor {
-  walked: boolean | null;
-}
-
-export const encodeCursor = (c: ListCursor, walked: boolean) =>
-  `${c.pinned}_${c.at}_${c.id}_${walked ? 'w' : 'm'}`;
+export const encodeCursor = (c: ListCursor) => `${c.pinned}_${c.at}_${c.id}`;
 
 /** The client's `before_cursor`, or null without one; 422 when it is not one of ours. */
-export function decodeCursor(text: string | undefined): PageCursor | null {
+export function decodeCursor(text: string | undefined): ListCursor | null {
   if (text === undefined) return null;
   const m = CURSOR.exec(text);
   if (!m)
     throw new HttpError(422, MSG.validationFailed, {
       before_cursor: [MESSAGING_MSG.invalidCursor],
     });
-  const walked = m[4] === undefined ? null : m[4] === 'w';
-  return { pinned: Number(m[1]), at: m[2] ?? '', id: Number(m[3]), walked };
+  return { pinned: Number(m[1]), at: m[2] ?? '', id: Number(m[3]) };
 }

@@ -22,14 +22,7 @@ import { afterNewMessage, afterRemovedMessage } from './message-effects';
 import type { EventPublisher } from './events';
 import * as q from './queries';
 import type { AccessRow, PivotChange } from './queries';
-import {
-  cursorAfter,
-  decodeCursor,
-  encodeCursor,
-  listPage,
-  listStart,
-  walksFor,
-} from './list-page';
+import { cursorAfter, decodeCursor, encodeCursor, listPage, walksFor } from './list-page';
 import { toConversations } from './to-conversation';
 
 const notFound = () => new HttpError(404, MSG.notFound);
@@ -184,16 +177,17 @@ export function createConversationsService(
     ): Promise<ConversationList> {
       const cursor = decodeCursor(options.beforeCursor);
       const folderId = options.folderId ?? null;
-      // Before a first page: whatever the page misses has a higher seq and
-      // comes by socket. The own-conversation check, the seq and the list's
-      // route are one statement; an account that only now gets its own
-      // conversations reads its seq again after them.
-      const start = cursor ? null : await listStart(db, userId, systemKey(userId), folderId);
-      // A later page takes the route its cursor carries (a folder tab's is never walked).
-      const hinted = folderId === null ? (cursor?.walked ?? null) : null;
-      const walked = start ? start.walked : (hinted ?? (await walksFor(db, userId, folderId)));
-      let userSeq = start?.seq;
-      if (start?.own === null) {
+      // Before the page: whatever the page misses has a higher seq and comes by
+      // socket. The own-conversation check, the seq and the list's route are
+      // read at once (one round trip on PostgreSQL); an account that only now
+      // gets its own conversations reads its seq again after them.
+      const [own, seq, walked] = await Promise.all([
+        cursor ? undefined : q.idByUniqueKey(db, systemKey(userId)),
+        cursor ? undefined : q.userLastSeq(db, userId),
+        walksFor(db, userId, folderId),
+      ]);
+      let userSeq = seq;
+      if (own === null) {
         await ensureOwn(userId);
         userSeq = await q.userLastSeq(db, userId);
       }
@@ -208,8 +202,7 @@ export function createConversationsService(
       const last = page.at(-1);
       return {
         conversations: await toConversations(db, userId, page),
-        next_cursor:
-          rows.length > options.limit && last ? encodeCursor(cursorAfter(last), walked) : null,
+        next_cursor: rows.length > options.limit && last ? encodeCursor(cursorAfter(last)) : null,
         ...(userSeq === undefined ? {} : { user_seq: userSeq }),
       };
     },

@@ -147,17 +147,23 @@ test('notifications follow the settings: shown, muted, paranoid, and a click ope
     secret_hint: 'e',
   });
   await callApi(request, annToken, '/user/paranoid', { on: true });
-  // The reloaded list must be in before Cat writes: a socket that says hello
-  // after a list holding the message is owed no frame for it, and only frames
-  // notify (a frame that comes after such a list still does: notifier.test.ts).
-  const listed = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/v1/user/conversations',
-  );
+  // The reloaded socket must be live before Cat writes: a socket that says
+  // hello after a list holding the message is owed no frame for it, and only
+  // frames notify (a frame that comes after such a list still does:
+  // notifier.test.ts). Waiting for a list response was not enough: the chat
+  // mounts after the unlock and may fetch the list again, after Cat's message.
+  const live = page
+    .waitForEvent('websocket')
+    .then((socket) =>
+      socket.waitForEvent('framereceived', (frame) =>
+        String(frame.payload).includes('"op":"ready"'),
+      ),
+    );
   await page.reload();
   await page.getByLabel('Passcode').fill('2718');
   await page.getByTestId('unlock').click();
   await expect(page.getByTestId('app-lock')).toHaveCount(0);
-  await listed;
+  await live;
   await send(request, catToken, catChat, 'the secret plan');
   await expect(page.getByTestId(`conversation-${catChat}`)).toContainText('the secret plan');
   await expect

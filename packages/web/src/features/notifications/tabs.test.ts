@@ -7,7 +7,12 @@ import type { TabCoordinator } from './tabs';
 
 const LEADER = 'parley-notifications-leader';
 
-function fakeLocks(options: { grantAfterMs: number; otherTabLeads: boolean }): LockManager {
+function fakeLocks(options: {
+  grantAfterMs: number;
+  otherTabLeads: boolean;
+  /** The leading tab closes after this long, and its lock passes on. */
+  otherTabClosesAfterMs?: number;
+}): LockManager {
   const held: { name: string; mode: LockMode }[] = options.otherTabLeads
     ? [{ name: LEADER, mode: 'exclusive' }]
     : [];
@@ -17,6 +22,15 @@ function fakeLocks(options: { grantAfterMs: number; otherTabLeads: boolean }): L
       { mode, signal }: { mode: LockMode; signal?: AbortSignal },
       callback: () => Promise<void>,
     ): Promise<void> {
+      const closesAfter = options.otherTabClosesAfterMs;
+      if (options.otherTabLeads && name === LEADER && closesAfter !== undefined) {
+        return new Promise((resolve) => {
+          setTimeout(() => {
+            held.splice(0, held.length, { name, mode });
+            void callback().then(resolve);
+          }, closesAfter);
+        });
+      }
       if (options.otherTabLeads && name === LEADER) {
         return new Promise((_, reject) =>
           signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
@@ -51,12 +65,21 @@ describe('tab coordinator: leadership', () => {
     await expect(answer).resolves.toBe(true);
   });
 
-  it('answers no at once when another tab holds the leader lock', async () => {
+  it('answers no when another tab keeps the leader lock', async () => {
     vi.useFakeTimers();
     tabs = createTabCoordinator(fakeLocks({ grantAfterMs: 0, otherTabLeads: true }), null);
     const answer = tabs.leads();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(GRANT_WAIT_MS);
     await expect(answer).resolves.toBe(false);
+  });
+
+  it('leads for a frame that comes while the leading tab is closing (a handover)', async () => {
+    vi.useFakeTimers();
+    const locks = fakeLocks({ grantAfterMs: 0, otherTabLeads: true, otherTabClosesAfterMs: 200 });
+    tabs = createTabCoordinator(locks, null);
+    const answer = tabs.leads(); // the other tab still holds the lock here
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(answer).resolves.toBe(true);
   });
 
   it('gives up after GRANT_WAIT_MS when the grant does not come', async () => {

@@ -89,9 +89,10 @@ export function createTabCoordinator(
     isLeader: () => leader && !stopped,
     leads: async () => {
       if (stopped || leader || !locks) return leader && !stopped;
-      const { held = [] } = await locks.query();
-      // Held by another tab (or granted to this one meanwhile): known now.
-      if (held.some((lock) => lock.name === LEADER_LOCK)) return leader && !stopped;
+      // Not granted yet: right after a load, or while the leading tab is
+      // closing and the lock passes to this one. Either way the grant comes
+      // within moments, and a frame that did not wait for it was shown by no
+      // tab. A tab that stays a follower waits the same and shows nothing.
       await settledWithin(grant, GRANT_WAIT_MS);
       return leader && !stopped;
     },

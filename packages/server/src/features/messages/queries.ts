@@ -83,7 +83,7 @@ export async function visibleAround(
 ): Promise<AroundRows> {
   const below = at === null ? visible(db, v) : visible(db, v).where('msg.id', '<', at);
   const olderQuery = below.orderBy('msg.id', 'desc').limit(older);
-  if (at === null || newer === 0) return { older: await run(olderQuery), newer: [] };
+  if (at === null) return { older: await run(olderQuery), newer: [] };
   const newerQuery = visible(db, v).where('msg.id', '>=', at).orderBy('msg.id', 'asc').limit(newer);
   // Each side as a subquery: SQLite allows no LIMIT on a member of a UNION.
   const all = (await db

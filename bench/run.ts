@@ -21,7 +21,7 @@ import { runWeb } from './web/index';
 const USAGE = `usage: npm run bench -- <scenario> [--tiny] [flags]
   fanout       [--groups N] [--members M] [--direct] [--senders S] [--rate R] [--duration S]
                [--warmup S] [--grace S] [--connections C] [--seed-concurrency K]
-               [--target-p99 MS] [--cpu-prof]
+               [--target-p99 MS] [--cpu-prof] [--sql-timing]
   connections  [--sockets N] [--workers W] [--rate R] [--hold S] [--ping-every S]
                [--server-nofile N]
   history      [--store sqlite|postgres] [--pg-url URL] [--messages N] [--conversations N]
@@ -34,7 +34,11 @@ type Runner = (args: ParsedArgs, pin: Pinning) => Promise<number>;
 
 const SCENARIOS: Record<string, Runner> = {
   fanout: (args, pin) =>
-    runFanout(fanoutConfig(args), { pinning: pin, cpuProf: boolFlag(args, 'cpu-prof') }),
+    runFanout(fanoutConfig(args), {
+      pinning: pin,
+      cpuProf: boolFlag(args, 'cpu-prof'),
+      sqlTiming: boolFlag(args, 'sql-timing'),
+    }),
   connections: (args, pin) => runConnections(connectionsConfig(args), pin),
   history: (args, pin) => runHistory(historyConfig(args), pin),
   http: (args, pin) => runHttp(httpConfig(args), pin),

@@ -10,6 +10,7 @@ import { cpuSeconds, sampleRss, systemCpu } from '../lib/proc';
 import type { SystemCpu } from '../lib/proc';
 import type { RunningServer } from '../lib/server';
 import { mainThreadProfile, startServer } from '../lib/server';
+import { sqlCostsBetween, takeSqlSnapshot } from '../lib/sql-timing';
 import type { FanoutConfig } from './config';
 import { printFanout } from './print';
 import type { OpenSocket } from './sockets';
@@ -25,6 +26,8 @@ import { Tracker } from './tracker';
 export interface FanoutOptions {
   pinning: Pinning;
   cpuProf: boolean;
+  /** Time each SQLite statement in the window (lib/sql-timing-preload.ts). */
+  sqlTiming: boolean;
 }
 
 /** Waits until nothing is outstanding, or the grace period ends. */
@@ -43,6 +46,8 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
   const hardLimitS = 90 + users * 0.5 + config.warmupS + config.durationS + config.graceS;
   let server: RunningServer | undefined;
   const profDir = options.cpuProf ? mkdtempSync(join(tmpdir(), 'parley-prof-')) : undefined;
+  const sqlDir = options.sqlTiming ? mkdtempSync(join(tmpdir(), 'parley-sql-')) : undefined;
+  const sqlFile = sqlDir ? join(sqlDir, 'totals.json') : undefined;
   const watchdog = setTimeout(() => {
     process.stderr.write(`bench: fanout exceeded its hard limit of ${hardLimitS} s\n`);
     void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(3));
@@ -50,7 +55,11 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
 
   const sockets: OpenSocket[] = [];
   try {
-    server = await startServer({ prefix: options.pinning.serverPrefix, cpuProfDir: profDir });
+    server = await startServer({
+      prefix: options.pinning.serverPrefix,
+      cpuProfDir: profDir,
+      sqlTimingFile: sqlFile,
+    });
     const api = new ApiClient(server.port, config.connections);
     const tracker = new Tracker();
 
@@ -87,11 +96,14 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
     // The load generator's own event-loop stalls inflate every latency it measures; report them.
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     let windowUs = { fromUs: 0, toUs: 0 };
+    let sqlAtStart: ReturnType<typeof takeSqlSnapshot> | undefined;
+    let sqlAtEnd: ReturnType<typeof takeSqlSnapshot> | undefined;
     const marks = [
       setTimeout(() => {
         cpuAtStart = cpuSeconds(pid);
         clientCpuStart = process.cpuUsage();
         windowUs.fromUs = monotonicUs();
+        if (sqlFile) sqlAtStart = takeSqlSnapshot(pid, sqlFile);
         rss = sampleRss(pid, 250);
         loopDelay.enable();
         coreStart = coreNames.map((c) => systemCpu(c));
@@ -101,6 +113,7 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
         const used = process.cpuUsage(clientCpuStart);
         clientCpuS = (used.user + used.system) / 1e6;
         windowUs = { ...windowUs, toUs: monotonicUs() };
+        if (sqlFile) sqlAtEnd = takeSqlSnapshot(pid, sqlFile);
         rssPeak = rss?.stop() ?? NaN;
         loopDelay.disable();
         const ends = coreNames.map((c) => systemCpu(c));
@@ -121,6 +134,8 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
     await drain(tracker, config.graceS * 1000);
     marks.forEach(clearTimeout);
 
+    const [sqlStart, sqlEnd] = await Promise.all([sqlAtStart, sqlAtEnd]);
+    const sqlCosts = sqlStart && sqlEnd ? sqlCostsBetween(sqlStart, sqlEnd) : undefined;
     const { missing, pending } = tracker.outstanding();
     if (pending > 0) {
       for (const m of tracker.messages.values()) if (m.status === 'pending') m.status = 'failed';
@@ -159,6 +174,7 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
       serverWarnings: server.logLines.length,
       profile: hot,
       profileFile: profile,
+      sqlCosts,
     });
   } finally {
     clearTimeout(watchdog);
@@ -166,5 +182,6 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
     await server?.stop(); // idempotent: a no-op after a clean run
     // The profile is kept for a closer look only when asked for; otherwise nothing is left behind.
     if (profDir && !options.cpuProf) rmSync(profDir, { recursive: true, force: true });
+    if (sqlDir) rmSync(sqlDir, { recursive: true, force: true });
   }
 }

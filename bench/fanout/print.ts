@@ -1,5 +1,6 @@
 import type { ProfileSummary } from '../lib/cpuprofile';
 import type { Row } from '../lib/report';
+import type { StatementCost } from '../lib/sql-timing';
 import { printJsonLine, printTable } from '../lib/report';
 import { round, summarize } from '../lib/stats';
 import type { FanoutConfig } from './config';
@@ -29,6 +30,22 @@ export interface FanoutOutcome {
   cores: { name: string; busyPct: number; stealPct: number; ownPct: number }[];
   profile: ProfileSummary | undefined;
   profileFile: string | undefined;
+  /** `--sql-timing`: each SQLite statement's calls and time in the window. */
+  sqlCosts: StatementCost[] | undefined;
+}
+
+/** The statements that cost the window most, and their sum per measured send. */
+function printSqlCosts(costs: StatementCost[], durationS: number, sends: number): void {
+  const totalMs = costs.reduce((sum, c) => sum + c.ms, 0);
+  printTable(
+    `SQLite statements (measured window: ${round(totalMs)} ms in all, ${round((1000 * totalMs) / Math.max(1, sends))} µs per send)`,
+    costs
+      .slice(0, 15)
+      .map((c): Row => [
+        c.sql.slice(0, 90),
+        `${round(c.usPerCall)} µs × ${round(c.calls / durationS)}/s = ${round((100 * c.ms) / totalMs)}%`,
+      ]),
+  );
 }
 
 export function printFanout(o: FanoutOutcome): number {
@@ -149,6 +166,7 @@ export function printFanout(o: FanoutOutcome): number {
     );
     process.stdout.write(`profile: ${o.profileFile ?? ''}\n`);
   }
+  if (o.sqlCosts) printSqlCosts(o.sqlCosts, d, measuredOk);
   printJsonLine(result);
   return failed ? 1 : 0;
 }

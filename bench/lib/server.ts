@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from './http';
 import { sleep } from './pool';
+import { SQL_TIMING_PRELOAD } from './sql-timing';
 
 // The server under test runs as a child process, exactly as in production
 // (`node --import tsx packages/server/src/main.ts`), on a fresh SQLite data
@@ -30,6 +31,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Extra environment, e.g. a scenario's own limits. */
   env?: Record<string, string>;
+  /** Time every SQLite statement (lib/sql-timing-preload.ts); snapshots go to this file. */
+  sqlTimingFile?: string;
   /** Start the server with this open-files limit (`ulimit -n` in a shell, at most the hard limit). */
   nofile?: number;
 }
@@ -72,6 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const nodeArgs = ['--import', 'tsx'];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
+  if (options.sqlTimingFile) nodeArgs.push('--import', SQL_TIMING_PRELOAD);
   // Extra V8 flags for the server only (e.g. --trace-gc), which NODE_OPTIONS refuses.
   nodeArgs.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
   let argv = [...options.prefix, process.execPath, ...nodeArgs, 'packages/server/src/main.ts'];
@@ -98,6 +102,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   delete env.REDIS_URL;
   delete env.PUBLIC_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.sqlTimingFile) env.BENCH_SQL_TIMING_FILE = options.sqlTimingFile;
   Object.assign(env, options.env ?? {});
 
   const [command, ...rest] = argv;

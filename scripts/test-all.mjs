@@ -85,7 +85,8 @@ const bench = (scenario, ...flags) =>
     ...flags,
   ]);
 // (`fanout --direct` is fanout with pairs: the same code path, not repeated here.)
-bench('fanout');
+// --sql-timing rides along so its preload and snapshots cannot rot either.
+bench('fanout', '--sql-timing');
 bench('connections');
 bench('history');
 if (process.env.TEST_DATABASE_URL) {

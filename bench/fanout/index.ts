@@ -136,6 +136,8 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
 
     const [sqlStart, sqlEnd] = await Promise.all([sqlAtStart, sqlAtEnd]);
     const sqlCosts = sqlStart && sqlEnd ? sqlCostsBetween(sqlStart, sqlEnd) : undefined;
+    // Asked for and not delivered: the harness is broken, which a run must not hide.
+    if (options.sqlTiming && !sqlCosts?.length) tracker.error('sql timing: no statements timed');
     const { missing, pending } = tracker.outstanding();
     if (pending > 0) {
       for (const m of tracker.messages.values()) if (m.status === 'pending') m.status = 'failed';

@@ -25,11 +25,11 @@ const shown = (page: Page): Promise<Shown[]> =>
 
 /**
  * Counts, in every page of a context, the notifications the app asked for
- * once the browser has them. Chromium's getNotifications() running while a
- * showNotification() is under way can drop the new one from its list (seen
- * here: 14 of 40 with a loop polling beside the shows), so a poll of
- * `shown` can miss a notification the app did show. `shownAfter` reads the
- * list only once the expected shows have settled.
+ * once the browser has them. A getNotifications() beside a
+ * showNotification() can drop the new one from Chromium's list (the app
+ * keeps its own calls apart: features/notifications/one-at-a-time.ts), so a
+ * poll of `shown` could miss a notification the app did show. `shownAfter`
+ * reads the list only once the expected shows have settled.
  */
 const countShows = () => {
   const tally = window as unknown as { parleyShows?: number };

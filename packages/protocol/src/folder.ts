@@ -70,6 +70,3 @@ export const folderAssignReplySchema = z.object({
 });
 
 export const folderParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
-/** The payload of the user event `folders.changed`: the whole list after the change. */
-export const foldersChangedPayloadSchema = z.object({ folders: z.array(folderSchema) });

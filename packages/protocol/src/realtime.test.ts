@@ -57,7 +57,18 @@ describe('realtime frames', () => {
 
   it('parses user events, refetch and version_mismatch', () => {
     for (const frame of [
-      { op: 'event', scope: 'user', seq: 1, type: 'conversation.read', payload: {} },
+      {
+        op: 'event',
+        scope: 'user',
+        seq: 1,
+        type: 'conversation.read',
+        payload: {
+          conversation_id: 3,
+          last_read_message_id: null,
+          new_messages: 0,
+          mentioned_message_id: null,
+        },
+      },
       { op: 'refetch', scope: 'conversation', conversation_id: 3 },
       { op: 'version_mismatch', server_v: REALTIME_PROTOCOL_VERSION },
       { op: 'presence', user_id: 1, online: true },

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { errorBodySchema } from './errors';
 import { messageSchema } from './message';
-import { userSchema } from './user';
+import { conversationEventPayloads } from './events/conversation-events';
+import type { ConversationEventType } from './events/conversation-events';
+import { userEventPayloads } from './events/user-events';
+import type { UserEventType } from './events/user-events';
 
 // The WebSocket contract (GET /api/v1/ws). Every frame is one JSON object
 // discriminated by `op`. The protocol version is checked on `hello`: a client
@@ -76,9 +79,8 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type HelloFrame = z.infer<typeof helloFrameSchema>;
 
 // ---- events ------------------------------------------------------------------
-
-/** message.new and message.edited carry the whole message, so no fetch is needed. */
-const messagePayloadSchema = z.object({ message_id: id, message: messageSchema });
+// Payloads: events/conversation-events.ts and events/user-events.ts, one
+// schema per type. A frame is parsed by its `type`.
 
 const conversationEventBase = {
   op: z.literal('event'),
@@ -87,73 +89,30 @@ const conversationEventBase = {
   seq: id,
 };
 
-/**
- * A member changed their public profile: every conversation they are in gets
- * one event. Loose: later fields must not break older clients.
- */
-export const userUpdatedPayloadSchema = z.looseObject({
-  user_id: id,
-  name: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  status: z.string().nullable(),
-});
-export type UserUpdatedPayload = z.infer<typeof userUpdatedPayloadSchema>;
+const conversationFrame = <T extends ConversationEventType>(type: T) =>
+  z.object({
+    ...conversationEventBase,
+    type: z.literal(type),
+    payload: conversationEventPayloads[type],
+  });
 
 export const conversationEventFrameSchema = z.discriminatedUnion('type', [
-  z.object({
-    ...conversationEventBase,
-    type: z.literal('user.updated'),
-    payload: userUpdatedPayloadSchema,
-  }),
-  z.object({
-    ...conversationEventBase,
-    type: z.enum(['message.new', 'message.edited']),
-    payload: messagePayloadSchema,
-  }),
-  z.object({
-    ...conversationEventBase,
-    type: z.enum([
-      'conversation.created',
-      'message.deleted',
-      'message.viewed',
-      'conversation.pinned_message',
-      // Groups and channels (docs/REALTIME.md, "Membership events").
-      'member.joined',
-      'member.left',
-      'member.removed',
-      'member.unblocked',
-      'member.role',
-      'conversation.info',
-    ]),
-    payload: z.record(z.string(), z.unknown()),
-  }),
+  conversationFrame('conversation.created'),
+  conversationFrame('message.new'),
+  conversationFrame('message.edited'),
+  conversationFrame('message.deleted'),
+  conversationFrame('message.viewed'),
+  conversationFrame('conversation.pinned_message'),
+  conversationFrame('user.updated'),
+  // Groups and channels (docs/REALTIME.md, "Membership events").
+  conversationFrame('member.joined'),
+  conversationFrame('member.left'),
+  conversationFrame('member.removed'),
+  conversationFrame('member.unblocked'),
+  conversationFrame('member.role'),
+  conversationFrame('conversation.info'),
 ]);
 export type ConversationEventFrame = z.infer<typeof conversationEventFrameSchema>;
-
-/**
- * The signed-in user's own settings changed, on any of their devices: the
- * fields the call set, as stored (spec 3's User names them). Only that user's
- * sessions get it, through the user event log, so a device that was away
- * gets it on resume.
- */
-export const settingsFieldsSchema = userSchema
-  .pick({
-    timezone: true,
-    secret_exists: true,
-    secret_hint: true,
-    notifications: true,
-    paranoid: true,
-    muted: true,
-    hide_status: true,
-    allow_search: true,
-    load_links: true,
-    max_time_inactive: true,
-  })
-  .partial();
-/** Loose: a later setting must not break an older client, which applies what it knows. */
-export const settingsChangedPayloadSchema = settingsFieldsSchema.loose();
-export type SettingsChangedPayload = z.infer<typeof settingsChangedPayloadSchema>;
 
 const userEventBase = {
   op: z.literal('event'),
@@ -161,29 +120,29 @@ const userEventBase = {
   seq: id,
 };
 
+const userFrame = <T extends UserEventType>(type: T) =>
+  z.object({ ...userEventBase, type: z.literal(type), payload: userEventPayloads[type] });
+
 export const userEventFrameSchema = z.discriminatedUnion('type', [
-  z.object({
-    ...userEventBase,
-    type: z.literal('settings.changed'),
-    payload: settingsChangedPayloadSchema,
-  }),
-  z.object({
-    ...userEventBase,
-    type: z.enum([
-      'conversation.joined',
-      'conversation.updated',
-      'conversation.read',
-      'conversation.cleared',
-      'conversation.deleted',
-      'conversation.restored',
-      'message.hidden',
-      // The caller's conversation folders (folder.ts): payload {folders}, the whole list.
-      'folders.changed',
-    ]),
-    payload: z.record(z.string(), z.unknown()),
-  }),
+  userFrame('conversation.joined'),
+  userFrame('conversation.restored'),
+  userFrame('conversation.updated'),
+  userFrame('conversation.read'),
+  userFrame('conversation.cleared'),
+  userFrame('conversation.deleted'),
+  userFrame('message.hidden'),
+  userFrame('folders.changed'),
+  userFrame('settings.changed'),
 ]);
 export type UserEventFrame = z.infer<typeof userEventFrameSchema>;
+
+/** A conversation event frame of one type. */
+export type ConversationFrameOf<T extends ConversationEventType> = Extract<
+  ConversationEventFrame,
+  { type: T }
+>;
+/** A user event frame of one type. */
+export type UserFrameOf<T extends UserEventType> = Extract<UserEventFrame, { type: T }>;
 
 // ---- server → client -------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import type { ClientOptions } from 'ws';
 import { REALTIME_PROTOCOL_VERSION, serverFrameSchema } from '@parley/protocol/realtime';
-import type { ServerFrame } from '@parley/protocol/realtime';
+import type { ConversationFrameOf, ServerFrame } from '@parley/protocol/realtime';
 import type { Bus } from '../src/bus/bus';
 import { createInProcessBus } from '../src/bus/in-process';
 import { createRedisBus } from '../src/bus/redis';
@@ -182,10 +182,12 @@ export class TestSocket {
   }
 }
 
-export const isMessageNew = (conversationId: number) => (f: ServerFrame) =>
-  f.op === 'event' &&
-  f.scope === 'conversation' &&
-  f.conversation_id === conversationId &&
-  f.type === 'message.new';
+export const isMessageNew =
+  (conversationId: number) =>
+  (f: ServerFrame): f is ConversationFrameOf<'message.new'> =>
+    f.op === 'event' &&
+    f.scope === 'conversation' &&
+    f.conversation_id === conversationId &&
+    f.type === 'message.new';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

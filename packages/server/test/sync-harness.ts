@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { CONVERSATION_EVENT_TYPES } from '@parley/protocol/events/conversation-events';
+import { USER_EVENT_TYPES } from '@parley/protocol/events/user-events';
 import type { ServerFrame } from '@parley/protocol/realtime';
 import { applyEvents, comparable, conversationFetcher, fetchState } from './client-state';
 import type { Client, Server } from './harness';
@@ -12,7 +14,8 @@ import { useSuiteServer } from './suite';
 // the server emits, a client's state fetched over HTTP, plus the events its
 // socket delivered for one action, must equal the state fetched again after
 // the action. A difference is a sync bug: an event that does not carry what
-// the client needs. The applier and what it derives are in client-state.ts.
+// the client needs, or an applier (protocol sync/, run by the web) that
+// gets it wrong. client-state.ts reads the state and runs the appliers.
 
 /**
  * Every event type the server emits, by the suite that exercises it. Each
@@ -52,30 +55,10 @@ export const EXERCISED_BY = {
   ],
 } as const;
 
-/** Every event type the server emits (the folders' own suite covers `folders.changed`). */
-export const ALL_TYPES = [
-  'conversation.created',
-  'user.updated',
-  'settings.changed',
-  'message.new',
-  'message.edited',
-  'message.deleted',
-  'message.viewed',
-  'conversation.pinned_message',
-  'conversation.joined',
-  'conversation.updated',
-  'conversation.read',
-  'conversation.cleared',
-  'conversation.deleted',
-  'conversation.restored',
-  'message.hidden',
-  'member.joined',
-  'member.left',
-  'member.removed',
-  'member.unblocked',
-  'member.role',
-  'conversation.info',
-];
+/** Every event type of the protocol (the folders' own suite covers `folders.changed`). */
+export const ALL_TYPES = [...CONVERSATION_EVENT_TYPES, ...USER_EVENT_TYPES].filter(
+  (t) => t !== 'folders.changed',
+);
 
 export const typeOf = (f: ServerFrame) => (f.op === 'event' ? f.type : null);
 
@@ -198,6 +181,8 @@ export function useSyncHarness(backend: Backend): SyncHarness {
         frames,
         p,
         conversationFetcher(h.client, p, followed),
+        async () =>
+          (await h.client.get<{ count: number }>('/user/unread', { token: p.token })).body.count,
       );
       expect(comparable(applied), `state of user ${p.id}`).toEqual(comparable(fresh));
     }

@@ -188,9 +188,8 @@ export class Delivery {
     if (frame.seq <= this.userSeq) return;
     this.userSeq = frame.seq;
     this.host.send(frame);
-    const conversationId = frame.payload.conversation_id;
-    if (live && MEMBERSHIP_EVENTS.has(frame.type) && typeof conversationId === 'number') {
-      await this.recheckMembership(conversationId);
+    if (live && MEMBERSHIP_EVENTS.has(frame.type) && 'conversation_id' in frame.payload) {
+      await this.recheckMembership(frame.payload.conversation_id);
     }
   }
 

@@ -13,13 +13,6 @@ import type { ConversationBusMessage } from './bus-messages';
 
 export type LoadMessages = (ids: number[]) => Promise<Message[]>;
 
-const WITH_MESSAGE = new Set([
-  'message.new',
-  'message.edited',
-  'conversation.pinned_message',
-  'message.deleted',
-]);
-
 const refOf = (m: Message): MessageRef => ({
   id: m.id,
   message: m.message,
@@ -30,9 +23,68 @@ const refOf = (m: Message): MessageRef => ({
 
 /** The id of the message a row's frame carries whole, if any. */
 function carriedId(row: ConversationEventRow): number | null {
-  const key = row.type === 'message.deleted' ? 'last_message_id' : 'message_id';
-  const id = row.payload[key];
-  return WITH_MESSAGE.has(row.type) && typeof id === 'number' ? id : null;
+  switch (row.type) {
+    case 'message.new':
+    case 'message.edited':
+    case 'conversation.pinned_message':
+      return row.payload.message_id;
+    case 'message.deleted':
+      return row.payload.last_message_id ?? null;
+    default:
+      return null;
+  }
+}
+
+const base = (r: ConversationEventRow) =>
+  ({ op: 'event', scope: 'conversation', conversation_id: r.conversation_id, seq: r.seq }) as const;
+
+/**
+ * One row → its frame, with the loaded message (as it is now) where the
+ * frame carries one. null: a message.new or message.edited whose message is
+ * gone from the store (no frame can be built for it).
+ */
+function toFrame(
+  r: ConversationEventRow,
+  messages: ReadonlyMap<number, Message>,
+): ConversationEventFrame | null {
+  switch (r.type) {
+    case 'message.new':
+    case 'message.edited': {
+      const message = messages.get(r.payload.message_id);
+      if (!message) return null;
+      return { ...base(r), type: r.type, payload: { ...r.payload, message } };
+    }
+    case 'conversation.pinned_message': {
+      const id = r.payload.message_id;
+      const pinned = id === null ? undefined : messages.get(id);
+      const payload = { ...r.payload, pinned_message: pinned ? refOf(pinned) : null };
+      return { ...base(r), type: r.type, payload };
+    }
+    case 'message.deleted': {
+      const lastId = r.payload.last_message_id;
+      if (lastId === undefined) return { ...base(r), type: r.type, payload: r.payload };
+      const last = lastId === null ? null : (messages.get(lastId) ?? null);
+      return { ...base(r), type: r.type, payload: { ...r.payload, last_message: last } };
+    }
+    case 'conversation.created':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'message.viewed':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'user.updated':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'member.joined':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'member.left':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'member.removed':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'member.unblocked':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'member.role':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'conversation.info':
+      return { ...base(r), type: r.type, payload: r.payload };
+  }
 }
 
 /**
@@ -50,33 +102,19 @@ export async function toConversationFrames(
   const messages = new Map(loaded);
   const missing = rows.map(carriedId).filter((id) => id !== null && !messages.has(id));
   if (missing.length > 0) for (const m of await load(missing as number[])) messages.set(m.id, m);
-  return rows.map((r) => {
-    const id = carriedId(r);
-    const message = id === null ? undefined : messages.get(id);
-    let payload = r.payload;
-    if (r.type === 'conversation.pinned_message') {
-      payload = { ...r.payload, pinned_message: message ? refOf(message) : null };
-    } else if (r.type === 'message.deleted') {
-      if ('last_message_id' in r.payload) payload = { ...r.payload, last_message: message ?? null };
-    } else if (message) {
-      payload = { ...r.payload, message };
-    }
-    // The row's type decides the payload's shape; the frame schema states it for clients.
-    return {
-      op: 'event',
-      scope: 'conversation',
-      conversation_id: r.conversation_id,
-      seq: r.seq,
-      type: r.type,
-      payload,
-    } as ConversationEventFrame;
-  });
+  const frames: ConversationEventFrame[] = [];
+  for (const r of rows) {
+    const frame = toFrame(r, messages);
+    if (frame) frames.push(frame);
+  }
+  return frames;
 }
 
 export function toUserFrame(row: UserEventRow): UserEventFrame {
-  // As for conversation frames: the row's type decides the payload's shape.
-  const { seq, type, payload } = row;
-  return { op: 'event', scope: 'user', seq, type, payload } as UserEventFrame;
+  // The row's user_id goes no further: the frame is on that user's own channel.
+  const frame: UserEventFrame & { user_id?: number } = { op: 'event', scope: 'user', ...row };
+  delete frame.user_id;
+  return frame;
 }
 
 export interface RealtimePublisher extends EventPublisher {

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import { PERSONAL_KINDS } from '../features/conversations/kinds';
 import type { ConversationEventRow, UserEventRow } from '../features/conversations/events';
+import { conversationEventStored } from '@parley/protocol/events/conversation-events';
+import type { ConversationEventType } from '@parley/protocol/events/conversation-events';
+import { userEventPayloads } from '@parley/protocol/events/user-events';
+import type { UserEventType } from '@parley/protocol/events/user-events';
 import { postRefusal } from '../features/groups/access';
 import { flag } from '../store/types';
 import type { Database } from '../store/types';
@@ -50,13 +54,30 @@ export async function seqBefore(
   return row?.seq ?? 0;
 }
 
-/** Log rows as stored (payload as JSON text) → as delivered. Only events.ts writes them, with type T. */
-function decoded<T extends string, R extends { type: string; payload: string }>(rows: R[]) {
-  return rows.map((r) => ({
-    ...r,
-    type: r.type as T,
-    payload: JSON.parse(r.payload) as Record<string, unknown>,
-  }));
+/**
+ * A log row as stored (payload as JSON text) → as delivered, parsed with its
+ * type's schema: a row written by another version of the server is checked
+ * like any input. The type and payload belong together by that parse.
+ */
+function decodeConversationRow(r: {
+  conversation_id: number;
+  seq: number;
+  type: string;
+  payload: string;
+}): ConversationEventRow {
+  const type = r.type as ConversationEventType;
+  const schema = conversationEventStored[type];
+  if (!schema) throw new Error(`conversation event ${r.seq}: unknown type ${r.type}`);
+  const payload = schema.parse(JSON.parse(r.payload));
+  return { conversation_id: r.conversation_id, seq: r.seq, type, payload } as ConversationEventRow;
+}
+
+function decodeUserRow(r: { user_id: number; seq: number; type: string; payload: string }) {
+  const type = r.type as UserEventType;
+  const schema = userEventPayloads[type];
+  if (!schema) throw new Error(`user event ${r.seq}: unknown type ${r.type}`);
+  const payload = schema.parse(JSON.parse(r.payload));
+  return { user_id: r.user_id, seq: r.seq, type, payload } as UserEventRow;
 }
 
 export async function conversationEventsAfter(
@@ -73,7 +94,7 @@ export async function conversationEventsAfter(
     .orderBy('seq')
     .limit(limit)
     .execute();
-  return decoded<ConversationEventRow['type'], (typeof rows)[number]>(rows);
+  return rows.map(decodeConversationRow);
 }
 
 export async function userEventsAfter(
@@ -90,7 +111,7 @@ export async function userEventsAfter(
     .orderBy('seq')
     .limit(limit)
     .execute();
-  return decoded<UserEventRow['type'], (typeof rows)[number]>(rows);
+  return rows.map(decodeUserRow);
 }
 
 export async function userState(db: Kysely<Database>, userId: number) {

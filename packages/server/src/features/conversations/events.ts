@@ -1,4 +1,11 @@
 import type { Kysely } from 'kysely';
+import { strictConversationStored } from '@parley/protocol/events/conversation-events';
+import type {
+  ConversationEventStored,
+  ConversationEventType,
+} from '@parley/protocol/events/conversation-events';
+import { strictUserStored } from '@parley/protocol/events/user-events';
+import type { UserEventStored, UserEventType } from '@parley/protocol/events/user-events';
 import type { Message } from '@parley/protocol/message';
 import { compiledOnce } from '../../store/compiled-once';
 import { groupedTransaction } from '../../store/group-commit';
@@ -10,48 +17,27 @@ import type { Database } from '../../store/types';
 // conversation (so message ids and seqs rise together), on SQLite the single
 // writer does. A client that saw seq N reads `seq > N` and misses nothing.
 
-export type ConversationEventType =
-  | 'conversation.created'
-  | 'message.new'
-  | 'message.edited'
-  | 'message.deleted'
-  | 'message.viewed'
-  | 'conversation.pinned_message'
-  | 'user.updated'
-  // Groups and channels: membership, roles and the conversation's own info.
-  | 'member.joined'
-  | 'member.left'
-  | 'member.removed'
-  | 'member.unblocked'
-  | 'member.role'
-  | 'conversation.info';
+export type { ConversationEventType, UserEventType };
 
-export type UserEventType =
-  | 'conversation.joined'
-  | 'conversation.updated'
-  | 'conversation.read'
-  | 'conversation.cleared'
-  | 'conversation.deleted'
-  | 'conversation.restored'
-  | 'message.hidden'
-  // The caller's folder list (features/folders).
-  | 'folders.changed'
-  // The caller's own settings, for their other devices (features/settings).
-  | 'settings.changed';
+/** A conversation event as its log row holds it: the payload typed by `type`. */
+export type ConversationEventRow = {
+  [T in ConversationEventType]: {
+    conversation_id: number;
+    seq: number;
+    type: T;
+    payload: ConversationEventStored<T>;
+  };
+}[ConversationEventType];
 
-export interface ConversationEventRow {
-  conversation_id: number;
-  seq: number;
-  type: ConversationEventType;
-  payload: Record<string, unknown>;
-}
-
-export interface UserEventRow {
-  user_id: number;
-  seq: number;
-  type: UserEventType;
-  payload: Record<string, unknown>;
-}
+/** A user event as its log row holds it. */
+export type UserEventRow = {
+  [T in UserEventType]: {
+    user_id: number;
+    seq: number;
+    type: T;
+    payload: UserEventStored<T>;
+  };
+}[UserEventType];
 
 /** The rows one transaction appended, in append order. */
 export interface AppendedEvents {
@@ -128,28 +114,37 @@ const insertConversationEvent = compiledOnce(
     }),
 );
 
-export async function appendConversationEvent(
+/**
+ * Appends a conversation event. The payload is parsed against its type's
+ * strict schema first (protocol events/): a field the contract does not
+ * declare throws here, inside the transaction, instead of reaching clients.
+ */
+export async function appendConversationEvent<T extends ConversationEventType>(
   trx: Kysely<Database>,
   conversationId: number,
-  type: ConversationEventType,
-  payload: Record<string, unknown>,
+  type: T,
+  payload: ConversationEventStored<T>,
   at: string,
 ): Promise<number> {
+  strictConversationStored(type, payload);
   const [row] = await nextConversationSeq(trx, conversationId);
   if (!row) throw new Error(`appendConversationEvent: no conversation ${conversationId}`);
   const seq = row.last_seq;
   await insertConversationEvent(trx, conversationId, seq, type, JSON.stringify(payload), at);
-  collecting.get(trx)?.conversation.push({ conversation_id: conversationId, seq, type, payload });
+  const appended = { conversation_id: conversationId, seq, type, payload } as ConversationEventRow;
+  collecting.get(trx)?.conversation.push(appended);
   return seq;
 }
 
-export async function appendUserEvent(
+/** Appends a user event; the payload is parsed strictly first, as for conversation events. */
+export async function appendUserEvent<T extends UserEventType>(
   trx: Kysely<Database>,
   userId: number,
-  type: UserEventType,
-  payload: Record<string, unknown>,
+  type: T,
+  payload: UserEventStored<T>,
   at: string,
 ): Promise<number> {
+  strictUserStored(type, payload);
   const { last_seq: seq } = await trx
     .updateTable('users')
     .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
@@ -160,6 +155,6 @@ export async function appendUserEvent(
     .insertInto('user_events')
     .values({ user_id: userId, seq, type, payload: JSON.stringify(payload), created_at: at })
     .execute();
-  collecting.get(trx)?.user.push({ user_id: userId, seq, type, payload });
+  collecting.get(trx)?.user.push({ user_id: userId, seq, type, payload } as UserEventRow);
   return seq;
 }

@@ -16,12 +16,16 @@ import { flag } from '../../store/types';
 import type { ConversationKind, Database } from '../../store/types';
 import type { UsersService } from '../users/service';
 import { dismiss } from '../groups/membership';
+import type { UserEventStored } from '@parley/protocol/events/user-events';
 import { appendConversationEvent, appendUserEvent, eventTransaction } from './events';
 import { PERSONAL_KINDS } from './kinds';
 import { afterNewMessage, afterRemovedMessage } from './message-effects';
 import type { EventPublisher } from './events';
 import * as q from './queries';
 import type { AccessRow, PivotChange } from './queries';
+
+/** The user events that record a change of the caller's own link. */
+type PivotEventType = 'conversation.updated' | 'conversation.cleared' | 'conversation.deleted';
 import { cursorAfter, decodeCursor, encodeCursor, listPage, walksFor } from './list-page';
 import { toConversations } from './to-conversation';
 
@@ -124,24 +128,25 @@ export function createConversationsService(
   }
 
   /** Changes the caller's link and records it in the caller's event log. */
-  async function changePivot(
+  async function changePivot<T extends PivotEventType>(
     userId: number,
     conversationId: number,
-    type: 'conversation.updated' | 'conversation.cleared' | 'conversation.deleted',
-    change: PivotChange,
+    type: T,
+    change: PivotChange & Omit<UserEventStored<T>, 'conversation_id'>,
   ): Promise<void> {
     const at = now().toISOString();
     await transaction(async (trx) => {
       await q.lockConversation(trx, conversationId);
       await q.updatePivot(trx, userId, conversationId, change);
-      await appendUserEvent(trx, userId, type, { conversation_id: conversationId, ...change }, at);
+      const payload = { conversation_id: conversationId, ...change } as UserEventStored<T>;
+      await appendUserEvent(trx, userId, type, payload, at);
     });
   }
 
   /** Hiding history up to the newest message (or 1 when there is none) also resets unread. */
-  const clearChange = (row: AccessRow): PivotChange => ({
+  const clearChange = (row: AccessRow) => ({
     cleared: Math.max(row.last_message_id ?? 1, row.cleared),
-    new_messages: 0,
+    new_messages: 0 as const,
     mentioned_message_id: null,
   });
 
@@ -274,7 +279,9 @@ export function createConversationsService(
       value: boolean,
     ) {
       await requireAccess(userId, conversationId);
-      await changePivot(userId, conversationId, 'conversation.updated', { [field]: value ? 1 : 0 });
+      const change: Partial<Record<typeof field, 0 | 1>> = {};
+      change[field] = value ? 1 : 0;
+      await changePivot(userId, conversationId, 'conversation.updated', change);
     },
 
     async clear(userId: number, conversationId: number) {
@@ -295,8 +302,8 @@ export function createConversationsService(
       }
       await changePivot(userId, conversationId, 'conversation.deleted', {
         ...clearChange(row),
-        deleted: 1,
-        pinned: 0,
+        deleted: 1 as const,
+        pinned: 0 as const,
       });
     },
 
@@ -338,7 +345,7 @@ export function createConversationsService(
       }
       if (flag(row.blocked) === blocked) return;
       const at = now().toISOString();
-      const value = blocked ? 1 : 0;
+      const value = blocked ? (1 as const) : (0 as const);
       await transaction(async (trx) => {
         await q.lockConversation(trx, conversationId);
         await q.updatePivot(trx, userId, conversationId, { blocked: value });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Conversation } from '@parley/protocol/conversation';
+import type { ConversationEventStored } from '@parley/protocol/events/conversation-events';
 import { GROUP_MSG } from '@parley/protocol/group';
 import type {
   ConversationPreview,
@@ -101,7 +102,7 @@ export function createGroupsService(deps: {
   async function saveInfo(
     conversationId: number,
     change: Partial<Record<keyof ConversationsTable, unknown>>,
-    payload: Record<string, unknown>,
+    payload: ConversationEventStored<'conversation.info'>,
   ): Promise<void> {
     const at = deps.now().toISOString();
     try {
@@ -182,18 +183,20 @@ export function createGroupsService(deps: {
         'edit_info',
       );
       const change: Partial<Record<keyof ConversationsTable, unknown>> = {};
-      const payload: Record<string, unknown> = {};
-      const set = (key: keyof ConversationsTable, value: unknown, shown: unknown = value) => {
-        change[key] = value;
-        payload[key] = shown;
-      };
-      if (input.name !== undefined) set('name', input.name);
-      if (input.description !== undefined) set('description', input.description);
-      if (input.has_tasks !== undefined) set('has_tasks', input.has_tasks ? 1 : 0, input.has_tasks);
+      // What members are told: the changed fields as they read them.
+      const payload: ConversationEventStored<'conversation.info'> = {};
+      if (input.name !== undefined) change.name = payload.name = input.name;
+      if (input.description !== undefined) {
+        change.description = payload.description = input.description;
+      }
+      if (input.has_tasks !== undefined) {
+        change.has_tasks = input.has_tasks ? 1 : 0;
+        payload.has_tasks = input.has_tasks;
+      }
       if (input.max_time_inactive !== undefined) {
         if (row.type !== 'group')
           throw invalid('max_time_inactive', GROUP_MSG.inactivityGroupsOnly);
-        set('max_time_inactive', input.max_time_inactive);
+        change.max_time_inactive = payload.max_time_inactive = input.max_time_inactive;
       }
       const goesPrivate = input.type === 'private';
       const username = goesPrivate ? null : (input.username ?? row.username ?? null) || null;
@@ -206,7 +209,7 @@ export function createGroupsService(deps: {
       }
       if (username !== row.username) {
         if (username) await requireFreeUsername(username, conversationId);
-        set('username', username);
+        change.username = payload.username = username;
         change.username_key = username ? usernameKey(username) : null;
       }
       if (Object.keys(change).length > 0) await saveInfo(conversationId, change, payload);

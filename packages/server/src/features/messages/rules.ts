@@ -1,5 +1,4 @@
 import { MSG } from '@parley/protocol/messages';
-import { usernameKey } from '@parley/protocol/rules/username';
 import { HttpError } from '../../http/http-error';
 import type { AccessRow } from '../conversations/queries';
 import type { Visibility } from './queries';
@@ -11,11 +10,6 @@ export const notFound = () => new HttpError(404, MSG.notFound);
 export const forbidden = () => new HttpError(403, MSG.forbidden);
 export const invalid = (field: string, message: string) =>
   new HttpError(422, MSG.validationFailed, { [field]: [message] });
-
-/** `@name` tokens of a text, as username keys (usernames are letters, digits, spaces). */
-export function mentionKeys(text: string): string[] {
-  return [...new Set([...text.matchAll(/@([A-Za-z0-9]+)/g)].map((m) => usernameKey(m[1] ?? '')))];
-}
 
 /** Kinds where a read does not mark messages viewed (spec 4, Views). */
 export const NO_VIEWS = new Set(['channel', 'saved', 'system']);

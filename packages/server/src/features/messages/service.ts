@@ -23,7 +23,8 @@ import { attachUpload } from '../files/queries';
 import { postRefusal } from '../groups/access';
 import { historyPage } from './history-page';
 import * as q from './queries';
-import { forbidden, invalid, mentionKeys, notFound, visibility } from './rules';
+import { mentionKeys } from '@parley/protocol/rules/mentions';
+import { forbidden, invalid, notFound, visibility } from './rules';
 import { createReadMarks } from './read-marks';
 import { toMessages } from './to-message';
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
-import type { SettingsChangedPayload, UserUpdatedPayload } from '@parley/protocol/realtime';
+import type { UserUpdatedPayload } from '@parley/protocol/events/conversation-events';
+import type { SettingsChangedPayload } from '@parley/protocol/events/user-events';
 import { AVATAR_SIZE_PX, PASSWORD_CHANGED_MESSAGE_TYPE } from '@parley/protocol/settings';
 import type { User } from '@parley/protocol/user';
 import type { Bus } from '../../bus/bus';

@@ -9,7 +9,7 @@ import { ChatPane } from './ChatPane';
 import { ConversationMenuHost } from './ConversationMenuHost';
 import { prefetchConversationView } from './load-conversation-view';
 import { OfflineBanner } from './OfflineBanner';
-import { startRealtime } from './realtime';
+import { startRealtime } from '../../sync/realtime';
 import { parseConversationId } from './route-id';
 import { Sidebar } from './Sidebar';
 import { useSidebarStore } from './sidebar-store';

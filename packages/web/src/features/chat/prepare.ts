@@ -1,5 +1,5 @@
 import { useConversationStore } from '../conversations/store';
-import { hydrateFromCache } from './realtime';
+import { hydrateFromCache } from '../../sync/realtime';
 
 /**
  * Run by the chat's loader (boot.ts) as soon as the chat's code is here,

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
-import type { Conversation, LastMessage } from '@parley/protocol/conversation';
+import type { Conversation } from '@parley/protocol/conversation';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
-import { applyConversationFrame, applyUserFrame } from './events';
-import type { ConversationsOutcome } from './events';
+import { applyCommitToList } from '@parley/protocol/sync/commits';
+import type { LocalCommit } from '@parley/protocol/sync/commits';
+import { applyConversationFrame, applyUserFrame } from '@parley/protocol/sync/list-events';
+import type { ConversationsOutcome, Self } from '@parley/protocol/sync/list-events';
 import {
   clearConversation,
   deleteConversation,
@@ -15,17 +17,17 @@ import {
 import {
   applyClearedConversation,
   applyFlag,
-  applyLastMessage,
   applyPinnedMessage,
   applyRead,
   emptyConversations,
   removeConversation,
   upsertConversations,
-} from './reducers';
-import type { ConversationsState } from './reducers';
+} from '@parley/protocol/sync/list-reducers';
+import type { ConversationsState } from '@parley/protocol/sync/list-reducers';
 
 // App store of the conversation list: what the server told us, plus paging.
-// Every change goes through a pure reducer (reducers.ts / events.ts).
+// Every change goes through a pure reducer of the protocol (sync/): events
+// and this device's commits arrive from the one dispatcher (sync/dispatcher.ts).
 
 type Paging = {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -45,9 +47,10 @@ type Actions = {
     unreadTotal: number,
     lastReadId: number,
   ) => void;
-  lastMessage: (conversationId: number, last: LastMessage) => void;
+  /** What this device's own call committed (only sync/dispatcher.ts calls this). */
+  applyCommit: (commit: LocalCommit) => void;
   /** A realtime conversation event; what it cannot apply is fetched again. */
-  applyConversationFrame: (frame: ConversationEventFrame, ownId: number | null) => void;
+  applyConversationFrame: (frame: ConversationEventFrame, self: Self | null) => void;
   /** A realtime user event. */
   applyUserFrame: (frame: UserEventFrame) => void;
   /** Fetch these conversations and the global unread count again (coalesced). */
@@ -152,8 +155,8 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
     upsert: (list) => set((s) => upsertConversations(s, list)),
     read: (conversationId, newMessages, unreadTotal, lastReadId) =>
       set((s) => applyRead(s, { conversationId, newMessages, unreadTotal, lastReadId })),
-    lastMessage: (conversationId, last) => set((s) => applyLastMessage(s, conversationId, last)),
-    applyConversationFrame: (frame, ownId) => follow(applyConversationFrame(get(), frame, ownId)),
+    applyCommit: (commit) => set((s) => applyCommitToList(s, commit)),
+    applyConversationFrame: (frame, self) => follow(applyConversationFrame(get(), frame, self)),
     applyUserFrame: (frame) => follow(applyUserFrame(get(), frame)),
     refetch: (ids) => {
       for (const id of ids) refetchIds.add(id);
@@ -187,13 +190,12 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
     },
     setFlag: async (id, flag, value) => {
       await setConversationFlag(id, flag, value);
+      // The echo (conversation.updated) carries the same change: applied once either way.
       set((s) => applyFlag(s, id, FLAG_FIELD[flag], value));
-      get().refetch([id]);
     },
     clear: async (id) => {
       await clearConversation(id);
       set((s) => applyClearedConversation(s, id));
-      get().refetch([id]);
     },
     remove: async (id) => {
       await deleteConversation(id);

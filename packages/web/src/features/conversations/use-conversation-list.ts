@@ -4,7 +4,7 @@ import { useAuthStore } from '../auth/store';
 import { useLiveStore } from './live-store';
 import { toListItem } from './list-item';
 import type { ConversationListItem } from './list-item';
-import { orderedConversations } from './reducers';
+import { orderedConversations } from '@parley/protocol/sync/list-reducers';
 import { useConversationStore } from './store';
 import { typingNameFrom, typingText } from './typing';
 

@@ -13,7 +13,7 @@ import {
   sampleConversation,
   samplePivot,
 } from '../../test/http-fixtures';
-import { emptyConversations } from '../conversations/reducers';
+import { emptyConversations } from '@parley/protocol/sync/list-reducers';
 import { useConversationStore } from '../conversations/store';
 import { FolderTabs } from './FolderTabs';
 import { useFolderStore } from './store';
@@ -138,7 +138,7 @@ describe('folder tabs', () => {
       scope: 'user' as const,
       seq: 9,
       type: 'folders.changed' as const,
-      payload: { folders: [FOLDERS[0]] },
+      payload: { folders: FOLDERS.slice(0, 1) },
     };
     act(() => {
       useConversationStore.getState().applyUserFrame(frame);

@@ -1,11 +1,10 @@
 import { create } from 'zustand';
 import type { Folder, FolderList } from '@parley/protocol/folder';
-import { foldersChangedPayloadSchema } from '@parley/protocol/folder';
 import type { UserEventFrame } from '@parley/protocol/realtime';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { accessTokenUserId } from '../../lib/tokens';
 import { useSessionStore } from '../auth/session-store';
-import { applyFolderIds } from '../conversations/reducers';
+import { applyFolderIds } from '@parley/protocol/sync/list-reducers';
 import { useConversationStore } from '../conversations/store';
 import {
   assignFolder,
@@ -109,8 +108,7 @@ export const useFolderStore = create<FolderState>()((set, get) => {
     },
     applyFrame: (frame) => {
       if (frame.type !== 'folders.changed' || frame.seq <= get().seq) return;
-      const payload = foldersChangedPayloadSchema.safeParse(frame.payload);
-      if (payload.success) get().accept({ folders: payload.data.folders, user_seq: frame.seq });
+      get().accept({ folders: frame.payload.folders, user_seq: frame.seq });
     },
     select: (id) => {
       writeStorage(selectedKey(accessTokenUserId()), id === null ? null : String(id));

@@ -7,7 +7,7 @@ import type { MembersReply } from '@parley/protocol/group';
 import { roleOf } from '@parley/protocol/permissions';
 import { withNotifications } from '@parley/protocol/rules/conversation-info';
 import { useAuthStore } from '../auth/store';
-import { removeConversation } from '../conversations/reducers';
+import { removeConversation } from '@parley/protocol/sync/list-reducers';
 import { useConversationStore } from '../conversations/store';
 import { ConfirmDialog } from '../conversations/ui/ConversationMenu';
 import {

@@ -13,7 +13,7 @@ import {
   sampleConversation,
   samplePivot,
 } from '../../test/http-fixtures';
-import { emptyConversations } from '../conversations/reducers';
+import { emptyConversations } from '@parley/protocol/sync/list-reducers';
 import { useConversationStore } from '../conversations/store';
 import { AddMembers } from './AddMembers';
 import { InfoEditor } from './InfoEditor';

@@ -2,15 +2,14 @@ import { create } from 'zustand';
 import type { AttachedFile } from '@parley/protocol/file';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { applyCommitToHistory } from '@parley/protocol/sync/commits';
+import type { LocalCommit } from '@parley/protocol/sync/commits';
+import { applyCleared, applyHistoryFrame } from '@parley/protocol/sync/history';
 import { ApiError, errorMessage } from '../../api/errors';
 import { fetchHistory, sendMessage } from './api';
 import type { HistoryCursor } from './api';
-import { applyMessageEvent, applyMessageFrame } from './events';
-import type { MessageEvent } from './events';
 import {
   addPending,
-  applyMessage,
-  applyCleared,
   applyPage,
   emptyMessages,
   failPending,
@@ -19,7 +18,10 @@ import {
 } from './reducers';
 import type { MessagesState, PageMode, PendingMessage } from './reducers';
 
-// App store of message history and the optimistic pending list.
+// App store of message history and the optimistic pending list. Its sends
+// resolve with the stored message and change nothing themselves: the
+// caller hands that to the one dispatcher (sync/dispatcher.ts), which
+// applies it to history and the list once.
 
 type Actions = {
   /** Loads a page; resolves false when nothing was loaded (already loading, or an error). */
@@ -34,8 +36,10 @@ type Actions = {
   retry: (uuid: string) => Promise<Message | null>;
   /** Sends every queued (offline) message again, same uuid; resolves with the confirmed ones. */
   flushQueue: () => Promise<Message[]>;
-  dispatch: (event: MessageEvent) => void;
-  applyFrame: (frame: ConversationEventFrame | UserEventFrame, ownId: number | null) => void;
+  /** A realtime event (only sync/dispatcher.ts calls this). */
+  applyFrame: (frame: ConversationEventFrame | UserEventFrame) => void;
+  /** What this device's own call committed (only sync/dispatcher.ts calls this). */
+  applyCommit: (commit: LocalCommit) => void;
   hydrate: (
     cached: { conversationId: number; messages: Message[] }[],
     pending: PendingMessage[],
@@ -55,12 +59,11 @@ type Frame = ConversationEventFrame | UserEventFrame;
  * a chat opens is not lost from view (a re-applied frame changes nothing
  * the page already has).
  */
-const framesDuringLatest = new Map<number, { frame: Frame; ownId: number | null }[]>();
+const framesDuringLatest = new Map<number, Frame[]>();
 
 function framesConversation(frame: Frame): number | null {
   if (frame.scope === 'conversation') return frame.conversation_id;
-  const payload = frame.payload as { conversation_id?: unknown };
-  return typeof payload.conversation_id === 'number' ? payload.conversation_id : null;
+  return 'conversation_id' in frame.payload ? frame.payload.conversation_id : null;
 }
 /** uuids whose send is on the wire: a flush must not send them twice at once. */
 const sending = new Set<string>();
@@ -87,7 +90,6 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
         parent_id: p.parent?.id ?? null,
         ...(p.file ? { file_id: p.file.id } : {}),
       });
-      set((s) => applyMessage(s, message));
       return message;
     } catch (error) {
       // No answer at all: queued, not failed (the flush sends it again).
@@ -111,7 +113,7 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
         const page = await fetchHistory(conversationId, cursorFor(mode, anchor));
         set((s) =>
           (replay ?? []).reduce(
-            (state, { frame, ownId }) => applyMessageFrame(state, frame, ownId),
+            (state, frame) => applyHistoryFrame(state, frame),
             applyPage(s, conversationId, page, mode),
           ),
         );
@@ -154,12 +156,12 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
       }
       return sent;
     },
-    dispatch: (event) => set((s) => applyMessageEvent(s, event)),
-    applyFrame: (frame, ownId) => {
+    applyFrame: (frame) => {
       const conversationId = framesConversation(frame);
-      if (conversationId !== null) framesDuringLatest.get(conversationId)?.push({ frame, ownId });
-      set((s) => applyMessageFrame(s, frame, ownId));
+      if (conversationId !== null) framesDuringLatest.get(conversationId)?.push(frame);
+      set((s) => applyHistoryFrame(s, frame));
     },
+    applyCommit: (commit) => set((s) => applyCommitToHistory(s, commit)),
     hydrate: (cached, pending) => set((s) => hydrateThreads(s, cached, pending)),
     clearThread: (conversationId) =>
       set((s) => applyCleared(s, conversationId, Number.MAX_SAFE_INTEGER)),

@@ -3,12 +3,12 @@ import { act, render, screen } from '@testing-library/react';
 import { serverFrameSchema } from '@parley/protocol/realtime';
 import { resetBrowserState, sampleUser, signIn } from '../../test/http-fixtures';
 import { useAuthStore } from '../auth/store';
-import { applyUserFrame } from '../conversations/events';
-import { emptyConversations } from '../conversations/reducers';
+import { applyUserFrame } from '@parley/protocol/sync/list-events';
+import { emptyConversations } from '@parley/protocol/sync/list-reducers';
 import { SettingsHost } from './SettingsHost';
 import { useLock } from './lock';
 import { PrivacySection } from './sections/PrivacySection';
-import { applyOwnSettings } from './store';
+import { applySelf } from './store';
 
 // A `settings.changed` user event (a change made on another device) applied
 // in this tab: parsed by the protocol's frame schema as the socket does, then
@@ -50,10 +50,8 @@ describe('settings.changed', () => {
     expect(screen.getByTestId('switch-hide_status')).not.toBeChecked();
     expect(screen.getByTestId('switch-allow_search')).toBeChecked();
     act(() =>
-      applyOwnSettings(
-        // `future_setting`: a newer server's field this version does not know.
-        settingsFrame(5, { hide_status: true, max_time_inactive: 6, future_setting: 1 }).payload,
-      ),
+      // `future_setting`: a newer server's field this version does not know.
+      applySelf(settingsFrame(5, { hide_status: true, max_time_inactive: 6, future_setting: 1 })),
     );
     expect(screen.getByTestId('switch-hide_status')).toBeChecked();
     expect(screen.getByTestId('switch-allow_search')).toBeChecked();
@@ -71,11 +69,9 @@ describe('settings.changed', () => {
     useLock.setState({ unlocked: true });
     render(<SettingsHost />);
     expect(screen.queryByTestId('app-lock')).toBeNull();
-    act(() =>
-      applyOwnSettings(settingsFrame(3, { secret_exists: true, secret_hint: 'e' }).payload),
-    );
+    act(() => applySelf(settingsFrame(3, { secret_exists: true, secret_hint: 'e' })));
     expect(screen.queryByTestId('app-lock')).toBeNull();
-    act(() => applyOwnSettings(settingsFrame(4, { paranoid: true }).payload));
+    act(() => applySelf(settingsFrame(4, { paranoid: true })));
     // The lock screen is a chunk of its own: it appears once loaded.
     expect(await screen.findByTestId('app-lock')).toBeInTheDocument();
     expect(useLock.getState().unlocked).toBe(false);
@@ -84,7 +80,7 @@ describe('settings.changed', () => {
   it('an echo of a state already held does not lock an unlocked tab', () => {
     useAuthStore.setState({ user: { ...sampleUser, paranoid: true, secret_exists: true } });
     useLock.setState({ unlocked: true });
-    applyOwnSettings(settingsFrame(4, { paranoid: true }).payload);
+    applySelf(settingsFrame(4, { paranoid: true }));
     expect(useLock.getState().unlocked).toBe(true);
   });
 

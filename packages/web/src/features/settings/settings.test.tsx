@@ -12,13 +12,13 @@ import {
   signIn,
 } from '../../test/http-fixtures';
 import { useAuthStore } from '../auth/store';
-import { applyProfile } from '../conversations/events';
-import { emptyConversations } from '../conversations/reducers';
+import { applyProfile } from '@parley/protocol/sync/list-events';
+import { emptyConversations } from '@parley/protocol/sync/list-reducers';
 import { SettingsHost } from './SettingsHost';
 import { idleTooLong, useLock } from './lock';
 import { ProfileSection } from './sections/ProfileSection';
 import { SecuritySection } from './sections/SecuritySection';
-import { applyOwnProfile } from './store';
+import { applySelf } from './store';
 
 // Settings in the browser: replies with status error show their errors or
 // message (spec 8), the paranoid lock, and profile events applied to state.
@@ -159,9 +159,17 @@ describe('user.updated', () => {
 
   it('updates the signed-in user when it is about them', () => {
     useAuthStore.setState({ user: { ...sampleUser } });
-    applyOwnProfile({ ...profile, user_id: 8 }, sampleUser.id);
+    const frame = (payload: typeof profile) => ({
+      op: 'event' as const,
+      scope: 'conversation' as const,
+      conversation_id: 3,
+      seq: 2,
+      type: 'user.updated' as const,
+      payload,
+    });
+    applySelf(frame({ ...profile, user_id: 8 }));
     expect(useAuthStore.getState().user?.name).toBe(sampleUser.name);
-    applyOwnProfile({ ...profile, user_id: sampleUser.id }, sampleUser.id);
+    applySelf(frame({ ...profile, user_id: sampleUser.id }));
     expect(useAuthStore.getState().user).toMatchObject({ name: 'New', avatar: '/a.jpg' });
   });
 });

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { User } from '@parley/protocol/user';
-import { settingsFieldsSchema } from '@parley/protocol/realtime';
-import type { SettingsChangedPayload, UserUpdatedPayload } from '@parley/protocol/realtime';
+import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { applySelfFrame } from '@parley/protocol/sync/self';
 import { useAuthStore } from '../auth/store';
 import { useLock } from './lock';
 
@@ -44,29 +44,19 @@ export function patchUser(change: Partial<User>): void {
   if (user) useAuthStore.setState({ user: { ...user, ...change } });
 }
 
-/** Our own profile changed in another tab or device (a user.updated event about us). */
-export function applyOwnProfile(payload: UserUpdatedPayload, ownId: number | null): void {
-  if (ownId === null || payload.user_id !== ownId) return;
-  patchUser({
-    name: payload.name,
-    username: payload.username,
-    avatar: payload.avatar,
-    status: payload.status,
-  });
-}
-
 /**
- * Our own settings changed on another device or tab (or this one: the echo
- * of its own call, which changes nothing). The settings screen reads the
- * user from the auth store, so an open one follows. Paranoid mode switched
- * on elsewhere locks this tab at once: whoever sits here has not shown the
- * passcode since.
+ * A realtime event about the signed-in user (protocol sync/self.ts): our own
+ * profile changed in another tab or device (user.updated about us), or our
+ * settings did (settings.changed; on this device too: the echo of its own
+ * call changes nothing). The settings screen reads the user from the auth
+ * store, so an open one follows. Paranoid mode switched on elsewhere locks
+ * this tab at once: whoever sits here has not shown the passcode since.
  */
-export function applyOwnSettings(payload: SettingsChangedPayload): void {
+export function applySelf(frame: ConversationEventFrame | UserEventFrame): void {
   const user = useAuthStore.getState().user;
-  // Only the settings this version knows: the schema drops a newer server's extras.
-  const change = settingsFieldsSchema.safeParse(payload);
-  if (!user || !change.success) return;
-  if (change.data.paranoid === true && !user.paranoid) useLock.getState().lock();
-  patchUser(change.data);
+  if (!user) return;
+  const next = applySelfFrame(user, frame);
+  if (next === user) return;
+  if (next.paranoid && !user.paranoid) useLock.getState().lock();
+  useAuthStore.setState({ user: next });
 }

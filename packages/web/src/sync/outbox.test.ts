@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@parley/protocol/message';
 import { conversationEventFrameSchema } from '@parley/protocol/realtime';
-import { bodyOf, json, mockFetch, resetBrowserState, signIn } from '../../test/http-fixtures';
-import { pendingOf } from './reducers';
-import { useMessageStore } from './store';
+import { bodyOf, json, mockFetch, resetBrowserState, signIn } from '../test/http-fixtures';
+import { pendingOf } from '../features/messages/reducers';
+import { useMessageStore } from '../features/messages/store';
+import { flushOutbox, retrySend, sendMessage } from './outbox';
+
+// Sending through the outbox: the pending copy at once, the confirmed
+// message committed through the one dispatcher into history.
 
 const message = (id: number, uuid: string, text: string): Message => ({
   id,
@@ -52,7 +56,7 @@ describe('optimistic sending (spec 4)', () => {
       return json(404, { message: 'Not found.' });
     });
     await useMessageStore.getState().load(5, 'latest');
-    const done = useMessageStore.getState().send(5, 'two', null);
+    const done = sendMessage(5, 'two', null);
 
     const [pending] = pendingOf(useMessageStore.getState(), 5);
     expect(pending).toMatchObject({ text: 'two', error: null });
@@ -82,12 +86,12 @@ describe('optimistic sending (spec 4)', () => {
       return json(200, { messages: [], has_older: false, has_newer: false });
     });
     await useMessageStore.getState().load(5, 'latest');
-    expect(await useMessageStore.getState().send(5, 'hello', null)).toBeNull();
+    expect(await sendMessage(5, 'hello', null)).toBeNull();
     const [failed] = pendingOf(useMessageStore.getState(), 5);
     expect(failed?.error).toBe('Server error.');
 
     fail = false;
-    await useMessageStore.getState().retry(failed?.uuid ?? '');
+    await retrySend(failed?.uuid ?? '');
     expect(uuids).toHaveLength(2);
     expect(uuids[1]).toBe(uuids[0]);
     expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
@@ -108,17 +112,18 @@ describe('optimistic sending (spec 4)', () => {
       return json(200, { messages: [], has_older: false, has_newer: false });
     });
     await useMessageStore.getState().load(5, 'latest');
-    expect(await useMessageStore.getState().send(5, 'later', null)).toBeNull();
+    expect(await sendMessage(5, 'later', null)).toBeNull();
     const [queued] = pendingOf(useMessageStore.getState(), 5);
     expect(queued?.error).toBeNull();
     expect(uuids).toEqual([]);
 
     online = true;
-    const sent = await useMessageStore.getState().flushQueue();
-    expect(sent.map((m) => m.id)).toEqual([50]);
+    await flushOutbox();
+    expect(ids()).toEqual([50]);
     expect(uuids).toEqual([queued?.uuid]);
     expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
-    expect(await useMessageStore.getState().flushQueue()).toEqual([]);
+    await flushOutbox();
+    expect(uuids).toEqual([queued?.uuid]);
     onLine.mockRestore();
   });
 });
@@ -146,10 +151,9 @@ describe('opening a chat while messages arrive', () => {
           type,
           payload,
         }),
-        1,
       );
     live(11, 'message.new', { message_id: 40, message: message(40, 'd', 'just sent') });
-    live(12, 'message.deleted', { message_id: 30 });
+    live(12, 'message.deleted', { message_id: 30, user_id: 7 });
     expect(ids()).toBeUndefined(); // no window yet to put them in
 
     answer(

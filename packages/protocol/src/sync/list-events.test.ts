@@ -1,16 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '@parley/protocol/conversation';
-import type { Message } from '@parley/protocol/message';
-import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
-import { applyConversationFrame, applyUserFrame } from './events';
-import { emptyConversations, resumePositions, upsertConversations } from './reducers';
-import type { ConversationsState } from './reducers';
-import { samplePivot } from '../../test/http-fixtures';
+import type { Conversation, Pivot } from '../conversation';
+import type { Message } from '../message';
+import type { ConversationEventFrame, UserEventFrame } from '../realtime';
+import { applyConversationFrame, applyUserFrame } from './list-events';
+import { emptyConversations, resumePositions, upsertConversations } from './list-reducers';
+import type { ConversationsState } from './list-reducers';
 
 // The list's reducers fed with real frames (docs/REALTIME.md payloads).
 
 const OWN = 7;
 const FRIEND = 9;
+const SELF = { id: OWN, username: 'ada' };
+
+const samplePivot = (over: Partial<Pivot> = {}): Pivot => ({
+  muted: false,
+  blocked: false,
+  pinned: false,
+  hidden: false,
+  new_messages: 0,
+  mentioned_message_id: null,
+  last_read_message_id: null,
+  cleared: 0,
+  folder_id: null,
+  notifications: true,
+  keyboard: null,
+  role: null,
+  ...over,
+});
 
 const conversation = (id: number, over: Partial<Conversation['pivot']> = {}): Conversation => ({
   id,
@@ -71,11 +87,18 @@ const newMessage = (seq: number, m: Message): ConversationEventFrame => ({
   payload: { message_id: m.id, message: m },
 });
 
-const userEvent = (
-  seq: number,
-  type: UserEventFrame['type'],
-  payload: Record<string, unknown>,
-): UserEventFrame => ({ op: 'event', scope: 'user', seq, type, payload });
+const read = (seq: number, conversationId: number, upTo: number): UserEventFrame => ({
+  op: 'event',
+  scope: 'user',
+  seq,
+  type: 'conversation.read',
+  payload: {
+    conversation_id: conversationId,
+    last_read_message_id: upTo,
+    new_messages: 0,
+    mentioned_message_id: null,
+  },
+});
 
 const start = (...list: Conversation[]): ConversationsState => ({
   ...upsertConversations(emptyConversations, list),
@@ -93,7 +116,7 @@ describe('conversation frames', () => {
       type: 'conversation.info',
       payload: { name: 'Hill walkers', description: 'Sundays' },
     };
-    const { state, refetch } = applyConversationFrame(start(group), frame, OWN);
+    const { state, refetch } = applyConversationFrame(start(group), frame, SELF);
     expect(state.byId[6]).toMatchObject({
       name: 'Hill walkers',
       description: 'Sundays',
@@ -102,15 +125,15 @@ describe('conversation frames', () => {
     expect(refetch).toEqual([]);
     const invite = { ...frame, seq: 12, payload: { invitation_changed: true } };
     const owner = { ...group, pivot: { ...group.pivot, role: 'owner' as const } };
-    expect(applyConversationFrame(start(group), invite, OWN).refetch).toEqual([]);
-    expect(applyConversationFrame(start(owner), invite, OWN).refetch).toEqual([6]);
+    expect(applyConversationFrame(start(group), invite, SELF).refetch).toEqual([]);
+    expect(applyConversationFrame(start(owner), invite, SELF).refetch).toEqual([6]);
   });
 
   it("someone else's message: preview, unread +1 and global +1, seq moves", () => {
     const { state, refetch } = applyConversationFrame(
       start(conversation(5)),
       newMessage(11, message(101, FRIEND)),
-      OWN,
+      SELF,
     );
     const c = state.byId[5];
     expect(c?.current_user.last_message?.message).toBe('text 101');
@@ -125,7 +148,7 @@ describe('conversation frames', () => {
     const own = applyConversationFrame(
       start(conversation(5)),
       newMessage(11, message(101, OWN)),
-      OWN,
+      SELF,
     );
     expect(own.state.byId[5]?.pivot.new_messages).toBe(0);
     expect(own.state.unreadTotal).toBe(0);
@@ -133,7 +156,7 @@ describe('conversation frames', () => {
     const muted = applyConversationFrame(
       start(conversation(5, { muted: true })),
       newMessage(11, message(101, FRIEND)),
-      OWN,
+      SELF,
     );
     expect(muted.state.byId[5]?.pivot.new_messages).toBe(1);
     expect(muted.state.unreadTotal).toBe(0);
@@ -141,35 +164,66 @@ describe('conversation frames', () => {
 
   it('an event at or below the held seq (already in a fetched copy) changes nothing', () => {
     const before = start(conversation(5));
-    const { state } = applyConversationFrame(before, newMessage(10, message(101, FRIEND)), OWN);
+    const { state } = applyConversationFrame(before, newMessage(10, message(101, FRIEND)), SELF);
     expect(state).toBe(before);
   });
 
-  it('an unknown conversation is fetched; a delete that moves the preview too', () => {
+  it('an unknown conversation is fetched', () => {
     expect(
-      applyConversationFrame(start(), newMessage(3, message(50, FRIEND, 44)), OWN).refetch,
+      applyConversationFrame(start(), newMessage(3, message(50, FRIEND, 44)), SELF).refetch,
     ).toEqual([44]);
-    const deleted = applyConversationFrame(
+  });
+
+  it('a mention of oneself sets the badge at once (no reload, no fetch)', () => {
+    const m = { ...message(101, FRIEND), message: 'hi @Ada, look' };
+    const { state, refetch } = applyConversationFrame(
       start(conversation(5)),
+      newMessage(11, m),
+      SELF,
+    );
+    expect(state.byId[5]?.pivot.mentioned_message_id).toBe(101);
+    expect(refetch).toEqual([]);
+    const other = { ...message(102, FRIEND), message: 'hi @adam' };
+    const none = applyConversationFrame(start(conversation(5)), newMessage(11, other), SELF);
+    expect(none.state.byId[5]?.pivot.mentioned_message_id).toBeNull();
+  });
+
+  it('deleting an unread last message: unread −1 and the new preview from the payload', () => {
+    const s = start(conversation(5, { new_messages: 1 }));
+    const previous = message(99, FRIEND);
+    const deleted = applyConversationFrame(
+      {
+        ...s,
+        byId: {
+          5: {
+            ...conversation(5, { new_messages: 1, last_read_message_id: 99 }),
+            current_user: { last_message: { ...previous, id: 100 } },
+          },
+        },
+      },
       {
         op: 'event',
         scope: 'conversation',
         conversation_id: 5,
         seq: 11,
         type: 'message.deleted',
-        payload: { message_id: 100 },
+        payload: { message_id: 100, user_id: FRIEND, last_message_id: 99, last_message: previous },
       },
-      OWN,
+      SELF,
     );
-    expect(deleted.refetch).toEqual([5]);
-    expect(deleted.state.byId[5]?.last_seq).toBe(11);
+    expect(deleted.refetch).toEqual([]);
+    const c = deleted.state.byId[5];
+    expect(c?.last_seq).toBe(11);
+    expect(c?.pivot.new_messages).toBe(0);
+    expect(deleted.state.unreadTotal).toBe(0);
+    expect(c?.current_user.last_message?.id).toBe(99);
   });
 
   it('a fetched copy older than what the events built does not overwrite it', () => {
     const { state } = applyConversationFrame(
       start(conversation(5)),
       newMessage(11, message(101, FRIEND)),
-      OWN,
+      SELF,
     );
     const stale = upsertConversations(state, [conversation(5)]);
     expect(stale.byId[5]?.pivot.new_messages).toBe(1);
@@ -185,14 +239,7 @@ describe('user frames', () => {
       id: 6,
     });
     expect(s.unreadTotal).toBe(5);
-    const { state } = applyUserFrame(
-      s,
-      userEvent(4, 'conversation.read', {
-        conversation_id: 5,
-        last_read_message_id: 100,
-        new_messages: 0,
-      }),
-    );
+    const { state } = applyUserFrame(s, read(4, 5, 100));
     expect(state.byId[5]?.pivot.new_messages).toBe(0);
     expect(state.byId[5]?.pivot.last_read_message_id).toBe(100);
     expect(state.unreadTotal).toBe(2);
@@ -201,37 +248,61 @@ describe('user frames', () => {
 
   it('an older read (a replayed backlog) and a seen seq change nothing', () => {
     const s = { ...start(conversation(5, { new_messages: 2 })), userSeq: 3 };
-    const replayed = applyUserFrame(
-      s,
-      userEvent(2, 'conversation.read', {
-        conversation_id: 5,
-        last_read_message_id: 90,
-        new_messages: 0,
-      }),
-    );
+    const replayed = applyUserFrame(s, read(2, 5, 90));
     expect(replayed.state).toBe(s);
-    const older = applyUserFrame(
-      s,
-      userEvent(4, 'conversation.read', {
-        conversation_id: 5,
-        last_read_message_id: 90,
-        new_messages: 0,
-      }),
-    );
+    const older = applyUserFrame(s, read(4, 5, 90));
     expect(older.state.byId[5]?.pivot.new_messages).toBe(2);
     expect(older.state.userSeq).toBe(4);
   });
 
-  it('deleted removes the row and its unread; joined, updated, cleared are fetched', () => {
+  it('deleted removes the row and its unread; joined and a reopened link are fetched', () => {
     const s = start(conversation(5, { new_messages: 2 }));
-    const removed = applyUserFrame(s, userEvent(1, 'conversation.deleted', { conversation_id: 5 }));
+    const removed = applyUserFrame(s, {
+      op: 'event',
+      scope: 'user',
+      seq: 1,
+      type: 'conversation.deleted',
+      payload: {
+        conversation_id: 5,
+        cleared: 100,
+        new_messages: 0,
+        mentioned_message_id: null,
+        deleted: 1,
+        pinned: 0,
+      },
+    });
     expect(removed.state.byId[5]).toBeUndefined();
     expect(removed.state.unreadTotal).toBe(0);
-    for (const type of ['conversation.joined', 'conversation.updated'] as const) {
-      expect(applyUserFrame(s, userEvent(1, type, { conversation_id: 8 })).refetch).toEqual([8]);
-    }
-    const garbage = applyUserFrame(s, userEvent(1, 'conversation.updated', { nope: true }));
-    expect(garbage.refetch).toEqual([]);
-    expect(garbage.state.userSeq).toBe(1);
+    const joined = applyUserFrame(s, {
+      op: 'event',
+      scope: 'user',
+      seq: 1,
+      type: 'conversation.joined',
+      payload: { conversation_id: 8 },
+    });
+    expect(joined.refetch).toEqual([8]);
+    const reopened = applyUserFrame(s, {
+      op: 'event',
+      scope: 'user',
+      seq: 1,
+      type: 'conversation.updated',
+      payload: { conversation_id: 5, deleted: 0 },
+    });
+    expect(reopened.refetch).toEqual([5]);
+  });
+
+  it("updated: flags and the friend's block applied from the payload, no fetch", () => {
+    const s = start(conversation(5, { new_messages: 2 }));
+    const { state, refetch } = applyUserFrame(s, {
+      op: 'event',
+      scope: 'user',
+      seq: 1,
+      type: 'conversation.updated',
+      payload: { conversation_id: 5, muted: 1, friend_blocked: 1 },
+    });
+    expect(refetch).toEqual([]);
+    expect(state.byId[5]?.pivot.muted).toBe(true);
+    expect(state.byId[5]?.friend?.pivot.blocked).toBe(true);
+    expect(state.unreadTotal).toBe(0);
   });
 });

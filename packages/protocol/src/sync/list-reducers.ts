@@ -1,10 +1,10 @@
-import type { Conversation, LastMessage } from '@parley/protocol/conversation';
-import type { MessageRef } from '@parley/protocol/message';
-import { folderAfterChange } from '@parley/protocol/rules/folders';
-import { sortConversations } from '@parley/protocol/rules/list-order';
+import type { Conversation, LastMessage } from '../conversation';
+import type { MessageRef } from '../message';
+import { folderAfterChange } from '../rules/folders';
+import { sortConversations } from '../rules/list-order';
 
-// Pure state changes of the conversation list. The HTTP calls (api.ts) and
-// the server's pushes (events.ts) both end here, so the two paths agree.
+// Pure state changes of the conversation list. The web's HTTP calls and the
+// server's pushes (list-events.ts) both end here, so the two paths agree.
 
 export type ConversationsState = {
   /**
@@ -117,7 +117,7 @@ export function applyLastMessage(
 /**
  * Pin, mute or hide set by the user. A muted conversation's unread leaves the
  * global count and comes back on unmute (protocol rules/unread.ts); hiding
- * takes it out of the list (and its unread out of the count).
+ * takes it out of the list.
  */
 export function applyFlag(
   state: ConversationsState,
@@ -129,9 +129,8 @@ export function applyFlag(
   if (!c || c.pivot[flag] === value) return state;
   const unread = c.pivot.new_messages;
   let unreadTotal = state.unreadTotal;
-  if (flag === 'muted' && !c.pivot.hidden) {
-    unreadTotal = value ? Math.max(0, unreadTotal - unread) : unreadTotal + unread;
-  } else if (flag === 'hidden' && !c.pivot.muted) {
+  // The server's count (GET /user/unread) leaves out muted links only.
+  if (flag === 'muted') {
     unreadTotal = value ? Math.max(0, unreadTotal - unread) : unreadTotal + unread;
   }
   const pivot = { ...c.pivot, [flag]: value };
@@ -142,10 +141,12 @@ export function applyFlag(
 export function applyClearedConversation(
   state: ConversationsState,
   id: number,
+  /** As the server stored it; by default up to the newest message held. */
+  upTo?: number,
 ): ConversationsState {
   const c = state.byId[id];
   if (!c) return state;
-  const last = c.current_user.last_message?.id ?? 1;
+  const last = upTo ?? c.current_user.last_message?.id ?? 1;
   const unreadTotal = c.pivot.muted
     ? state.unreadTotal
     : Math.max(0, state.unreadTotal - c.pivot.new_messages);

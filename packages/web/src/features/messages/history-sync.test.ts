@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol/message';
 import { conversationEventFrameSchema } from '@parley/protocol/realtime';
 import type { ConversationEventFrame } from '@parley/protocol/realtime';
-import { applyMessageEvent, applyMessageFrame } from './events';
+import { applyCommitToHistory } from '@parley/protocol/sync/commits';
+import { applyHistoryFrame } from '@parley/protocol/sync/history';
 import { addPending, applyPage, emptyMessages, hydrateThreads, pendingOf } from './reducers';
 import type { MessagesState } from './reducers';
 
@@ -69,8 +70,8 @@ describe('optimistic send vs the echoed message.new', () => {
   it('HTTP reply first, then the echo: one message, no pending', () => {
     const confirmed = message(3, 'mine');
     let s = withPending(opened());
-    s = applyMessageEvent(s, { type: 'message.new', message: confirmed });
-    s = applyMessageFrame(s, frame('message.new', { message_id: 3, message: confirmed }), OWN);
+    s = applyCommitToHistory(s, { type: 'message.sent', message: confirmed });
+    s = applyHistoryFrame(s, frame('message.new', { message_id: 3, message: confirmed }));
     expect(ids(s)).toEqual([1, 2, 3]);
     expect(pendingOf(s, 5)).toEqual([]);
   });
@@ -78,24 +79,24 @@ describe('optimistic send vs the echoed message.new', () => {
   it('echo first, then the HTTP reply: the same', () => {
     const confirmed = message(3, 'mine');
     let s = withPending(opened());
-    s = applyMessageFrame(s, frame('message.new', { message_id: 3, message: confirmed }), OWN);
+    s = applyHistoryFrame(s, frame('message.new', { message_id: 3, message: confirmed }));
     expect(pendingOf(s, 5)).toEqual([]);
-    s = applyMessageEvent(s, { type: 'message.new', message: confirmed });
+    s = applyCommitToHistory(s, { type: 'message.sent', message: confirmed });
     expect(ids(s)).toEqual([1, 2, 3]);
   });
 
   it('edits replace by id; deletes, views and garbage payloads', () => {
     let s = opened();
     const edited = { ...message(2, 'b'), message: 'changed', edited: true };
-    s = applyMessageFrame(s, frame('message.edited', { message_id: 2, message: edited }), OWN);
+    s = applyHistoryFrame(s, frame('message.edited', { message_id: 2, message: edited }));
     expect(s.threads[5]?.messages[1]?.message).toBe('changed');
-    s = applyMessageFrame(s, frame('message.viewed', { user_id: OWN, up_to: 2 }), OWN);
+    s = applyHistoryFrame(s, frame('message.viewed', { user_id: OWN, up_to: 2 }));
     expect(s.threads[5]?.messages.map((m) => m.views)).toEqual([0, 0]);
-    s = applyMessageFrame(s, frame('message.viewed', { user_id: 9, up_to: 1 }), OWN);
+    s = applyHistoryFrame(s, frame('message.viewed', { user_id: 9, up_to: 1 }));
     expect(s.threads[5]?.messages.map((m) => m.views)).toEqual([1, 0]);
-    const before = s;
-    expect(applyMessageFrame(s, frame('message.deleted', { id: 'x' }), OWN)).toBe(before);
-    s = applyMessageFrame(s, frame('message.deleted', { message_id: 1 }), OWN);
+    // A payload that breaks the contract never reaches the applier: the schema refuses it.
+    expect(() => frame('message.deleted', { id: 'x' })).toThrow();
+    s = applyHistoryFrame(s, frame('message.deleted', { message_id: 1, user_id: OWN }));
     expect(ids(s)).toEqual([2]);
   });
 
@@ -113,40 +114,32 @@ describe('optimistic send vs the echoed message.new', () => {
       'latest',
     );
     const profile = { user_id: 9, name: 'Grace', username: 'grace', avatar: null, status: null };
-    s = applyMessageFrame(s, frame('user.updated', profile), OWN);
+    s = applyHistoryFrame(s, frame('user.updated', profile));
     const [renamed, reply] = s.threads[5]?.messages ?? [];
     expect(renamed?.sender?.name).toBe('Grace');
     expect(reply?.sender?.name).toBe('Ada'); // someone else's message keeps its name
     expect(reply?.parent?.sender?.name).toBe('Grace');
     // Nothing of theirs here: the same state object.
-    expect(applyMessageFrame(s, frame('user.updated', { ...profile, user_id: 42 }), OWN)).toBe(s);
+    expect(applyHistoryFrame(s, frame('user.updated', { ...profile, user_id: 42 }))).toBe(s);
   });
 
   it('user frames: hidden for me, cleared history', () => {
     let s = opened();
-    s = applyMessageFrame(
-      s,
-      {
-        op: 'event',
-        scope: 'user',
-        seq: 1,
-        type: 'conversation.cleared',
-        payload: { conversation_id: 5, cleared: 1 },
-      },
-      OWN,
-    );
+    s = applyHistoryFrame(s, {
+      op: 'event',
+      scope: 'user',
+      seq: 1,
+      type: 'conversation.cleared',
+      payload: { conversation_id: 5, cleared: 1, new_messages: 0, mentioned_message_id: null },
+    });
     expect(ids(s)).toEqual([2]);
-    s = applyMessageFrame(
-      s,
-      {
-        op: 'event',
-        scope: 'user',
-        seq: 2,
-        type: 'message.hidden',
-        payload: { conversation_id: 5, message_id: 2 },
-      },
-      OWN,
-    );
+    s = applyHistoryFrame(s, {
+      op: 'event',
+      scope: 'user',
+      seq: 2,
+      type: 'message.hidden',
+      payload: { conversation_id: 5, message_id: 2 },
+    });
     expect(ids(s)).toEqual([]);
   });
 

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { MEMBER_ROLES } from '../conversation';
+import { blockedUserSchema, memberSchema } from '../group';
+import { messageRefSchema, messageSchema } from '../message';
+import { infoChangeSchema } from '../rules/conversation-info';
+
+// Conversation events (docs/REALTIME.md, "Payloads"): one schema per type.
+// - `conversationEventStored`: what the server appends to the conversation's
+//   log. The server parses what it appends with the strict form
+//   (`strictStored`): an undeclared field is a bug of the code that built it,
+//   caught there instead of reaching clients.
+// - `conversationEventPayloads`: the frame's payload as clients get it, the
+//   stored one plus what the publisher loads when it builds the frame (the
+//   message, the pinned ref, the new last message). Unknown fields are
+//   dropped, never refused: a newer server must not break an older client.
+
+const id = z.number().int().positive();
+
+export const conversationEventStored = {
+  'conversation.created': z.object({ conversation_id: id }),
+  'message.new': z.object({ message_id: id }),
+  'message.edited': z.object({ message_id: id }),
+  /** `user_id`: the sender. `last_message_id` only when the deleted one was the last. */
+  'message.deleted': z.object({
+    message_id: id,
+    user_id: id.nullable(),
+    last_message_id: id.nullable().optional(),
+  }),
+  /** `user_id` read up to `up_to`: others' messages up to it count as viewed. */
+  'message.viewed': z.object({ user_id: id, up_to: id }),
+  /** The pinned message's id, null when unpinned. */
+  'conversation.pinned_message': z.object({ message_id: id.nullable() }),
+  /** A member's new public profile (one event in each of their conversations). */
+  'user.updated': z.object({
+    user_id: id,
+    name: z.string(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+    status: z.string().nullable(),
+  }),
+  'member.joined': z.object({ user_id: id, member: memberSchema.nullable() }),
+  'member.left': z.object({ user_id: id }),
+  /** Spec 3's reduced record of the removed or blocked user. */
+  'member.removed': z.object({
+    user_id: id,
+    member_status: z.enum(['removed', 'blocked']),
+    blocked_user: blockedUserSchema.nullable(),
+  }),
+  'member.unblocked': z.object({ user_id: id }),
+  /** null: the role was taken away. */
+  'member.role': z.object({ user_id: id, role: z.enum(MEMBER_ROLES).nullable() }),
+  /** The changed fields of the group or channel (the invite token itself never). */
+  'conversation.info': infoChangeSchema,
+};
+
+export type ConversationEventType = keyof typeof conversationEventStored;
+export const CONVERSATION_EVENT_TYPES = Object.keys(
+  conversationEventStored,
+) as readonly ConversationEventType[];
+
+/** The stored payload of one conversation event type, as the server builds it. */
+export type ConversationEventStored<T extends ConversationEventType> = z.input<
+  (typeof conversationEventStored)[T]
+>;
+
+const strictForms = new Map(
+  CONVERSATION_EVENT_TYPES.map((t) => [t, z.strictObject(conversationEventStored[t].shape)]),
+);
+
+/** Parses a payload the server is about to append; throws on any undeclared or wrong field. */
+export function strictConversationStored<T extends ConversationEventType>(
+  type: T,
+  payload: ConversationEventStored<T>,
+): ConversationEventStored<T> {
+  const schema = strictForms.get(type);
+  if (!schema) throw new Error(`unknown conversation event type ${type}`);
+  return schema.parse(payload) as ConversationEventStored<T>;
+}
+
+const s = conversationEventStored;
+
+/** Each conversation event's payload as a client receives it. */
+export const conversationEventPayloads = {
+  'conversation.created': s['conversation.created'],
+  'message.new': s['message.new'].extend({ message: messageSchema }),
+  'message.edited': s['message.edited'].extend({ message: messageSchema }),
+  'message.deleted': s['message.deleted'].extend({
+    /** With `last_message_id`: the new last Message (null when none is left). */
+    last_message: messageSchema.nullable().optional(),
+  }),
+  'message.viewed': s['message.viewed'],
+  'conversation.pinned_message': s['conversation.pinned_message'].extend({
+    pinned_message: messageRefSchema.nullable(),
+  }),
+  'user.updated': s['user.updated'],
+  'member.joined': s['member.joined'],
+  'member.left': s['member.left'],
+  'member.removed': s['member.removed'],
+  'member.unblocked': s['member.unblocked'],
+  'member.role': s['member.role'],
+  'conversation.info': s['conversation.info'],
+} satisfies Record<ConversationEventType, z.ZodObject>;
+
+export type ConversationEventPayload<T extends ConversationEventType> = z.output<
+  (typeof conversationEventPayloads)[T]
+>;
+export type UserUpdatedPayload = ConversationEventPayload<'user.updated'>;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MEMBER_ROLES, keyboardSchema } from '../conversation';
+import { folderSchema } from '../folder';
+import { userSchema } from '../user';
+
+// User events (docs/REALTIME.md, "Payloads"): the signed-in user's own links
+// to conversations, folders and settings, one schema per type. They carry
+// everything they change, so the stored payload is the frame's payload. As
+// for conversation events, the server parses what it appends with the strict
+// form and clients drop fields they do not know.
+
+const id = z.number().int().positive();
+/** A stored 0/1 flag of the pivot. */
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * The signed-in user's own settings a call set, as stored (spec 3's User
+ * names them). Only that user's sessions get it.
+ */
+export const settingsFieldsSchema = userSchema
+  .pick({
+    timezone: true,
+    secret_exists: true,
+    secret_hint: true,
+    notifications: true,
+    paranoid: true,
+    muted: true,
+    hide_status: true,
+    allow_search: true,
+    load_links: true,
+    max_time_inactive: true,
+  })
+  .partial();
+
+export const userEventPayloads = {
+  'conversation.joined': z.object({ conversation_id: id }),
+  /** A deleted-for-me chat is back (a new message revived it). */
+  'conversation.restored': z.object({ conversation_id: id }),
+  /**
+   * A change of the caller's link: pivot flags as 0/1, `friend_blocked` (the
+   * friend of a direct chat blocked or unblocked the caller), `role` (the
+   * caller's role changed), `folder_id`, `keyboard`, or `deleted: 0` (reopened).
+   */
+  'conversation.updated': z.object({
+    conversation_id: id,
+    pinned: flag.optional(),
+    muted: flag.optional(),
+    hidden: flag.optional(),
+    notifications: flag.optional(),
+    blocked: flag.optional(),
+    friend_blocked: flag.optional(),
+    role: z.enum(MEMBER_ROLES).nullable().optional(),
+    folder_id: id.nullable().optional(),
+    keyboard: keyboardSchema.nullable().optional(),
+    deleted: z.literal(0).optional(),
+  }),
+  /** The link's read marks as stored (null, not 0, while nothing was ever read). */
+  'conversation.read': z.object({
+    conversation_id: id,
+    last_read_message_id: id.nullable(),
+    new_messages: z.number().int().nonnegative(),
+    mentioned_message_id: id.nullable(),
+  }),
+  'conversation.cleared': z.object({
+    conversation_id: id,
+    cleared: z.number().int().nonnegative(),
+    new_messages: z.literal(0),
+    mentioned_message_id: z.null(),
+  }),
+  /** `member_status` when the caller left, or was removed or blocked from, a group or channel. */
+  'conversation.deleted': z.object({
+    conversation_id: id,
+    cleared: z.number().int().nonnegative(),
+    new_messages: z.number().int().nonnegative(),
+    mentioned_message_id: id.nullable(),
+    deleted: z.literal(1),
+    pinned: z.literal(0),
+    member_status: z.enum(['left', 'removed', 'blocked']).optional(),
+  }),
+  'message.hidden': z.object({ conversation_id: id, message_id: id }),
+  /** The caller's whole folder list after a create, rename, reorder or delete. */
+  'folders.changed': z.object({ folders: z.array(folderSchema) }),
+  'settings.changed': settingsFieldsSchema,
+} satisfies Record<string, z.ZodObject>;
+
+export type UserEventType = keyof typeof userEventPayloads;
+export const USER_EVENT_TYPES = Object.keys(userEventPayloads) as readonly UserEventType[];
+
+/** A user event's payload as the server builds it. */
+export type UserEventStored<T extends UserEventType> = z.input<(typeof userEventPayloads)[T]>;
+export type UserEventPayload<T extends UserEventType> = z.output<(typeof userEventPayloads)[T]>;
+export type SettingsChangedPayload = UserEventPayload<'settings.changed'>;
+
+const strictForms = new Map(
+  USER_EVENT_TYPES.map((t) => [t, z.strictObject(userEventPayloads[t].shape)]),
+);
+
+/** Parses a payload the server is about to append; throws on any undeclared or wrong field. */
+export function strictUserStored<T extends UserEventType>(
+  type: T,
+  payload: UserEventStored<T>,
+): UserEventStored<T> {
+  const schema = strictForms.get(type);
+  if (!schema) throw new Error(`unknown user event type ${type}`);
+  return schema.parse(payload) as UserEventStored<T>;
+}

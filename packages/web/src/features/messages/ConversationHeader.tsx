@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@parley/protocol/conversation';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { useOnlineUser } from '../conversations/live-store';
+import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
+import { useGroupUi } from '../groups/store';
+
+/** The open chat's header: back, avatar, title, who is typing or the subtitle, the "⋯" menu. */
+export function ConversationHeader({
+  conversation,
+  title,
+  typing,
+  onMore,
+}: {
+  conversation: Conversation;
+  title: string;
+  typing: string | null;
+  /** The header's "⋯": opens the conversation menu at that point. */
+  onMore: ((x: number, y: number) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = conversation.id;
+  const direct = conversation.type === 'direct' ? conversation.friend : null;
+  // Groups and channels: the header opens the info panel.
+  const managed = conversation.is_group || conversation.is_channel;
+  const openInfo = useGroupUi((s) => s.openInfo);
+  const friendOnline = useOnlineUser(direct?.id);
+  return (
+    <header className="chat-pane-header">
+      <ButtonLink
+        to="/chat"
+        variant="ghost"
+        className="chat-back"
+        aria-label={t('chat.backToList')}
+      >
+        ‹
+      </ButtonLink>
+      <ConversationAvatar
+        id={id}
+        name={title}
+        src={conversation.avatar ?? conversation.friend?.avatar ?? null}
+        kind={conversation.is_saved ? 'saved' : conversation.is_system ? 'system' : 'person'}
+        size={40}
+        online={friendOnline}
+        onlineLabel={t('presence.online')}
+      />
+      <WhoBox onInfo={managed ? () => openInfo(id) : undefined}>
+        <strong data-testid="chat-title">{title}</strong>
+        {typing ? (
+          <span className="chat-pane-sub is-typing" data-testid="chat-typing">
+            {typing}
+          </span>
+        ) : (
+          <span
+            className={`chat-pane-sub${friendOnline ? ' is-online' : ''}`}
+            data-testid="chat-subtitle"
+          >
+            {managed && conversation.members_count !== undefined
+              ? t(`groups.count.${conversation.type}`, { count: conversation.members_count })
+              : conversation.is_group
+                ? t('conversations.groupLabel')
+                : conversation.is_saved
+                  ? t('conversations.savedHint')
+                  : conversation.is_system
+                    ? t('conversations.systemHint')
+                    : direct
+                      ? t(friendOnline ? 'presence.online' : 'presence.recently')
+                      : (conversation.friend?.status ?? '')}
+          </span>
+        )}
+      </WhoBox>
+      {onMore ? (
+        <button
+          type="button"
+          className="icon-button chat-pane-more"
+          aria-label={t('conversations.actions')}
+          aria-haspopup="menu"
+          data-testid="chat-more"
+          onClick={(event) => {
+            const box = event.currentTarget.getBoundingClientRect();
+            onMore(box.right - 200, box.bottom + 4);
+          }}
+        >
+          ⋯
+        </button>
+      ) : null}
+    </header>
+  );
+}
+
+/** The header's name and subtitle; a button that opens the info panel for groups and channels. */
+function WhoBox({ onInfo, children }: { onInfo: (() => void) | undefined; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (!onInfo) return <span className="chat-pane-who">{children}</span>;
+  return (
+    <button
+      type="button"
+      className="chat-pane-who chat-pane-who-button"
+      onClick={onInfo}
+      aria-label={t('groups.openInfo')}
+      data-testid="chat-info-open"
+    >
+      {children}
+    </button>
+  );
+}

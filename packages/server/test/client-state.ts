@@ -2,6 +2,7 @@ import type { Conversation, LastMessage } from '@parley/protocol/conversation';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ServerFrame } from '@parley/protocol/realtime';
 import { applyInfoChange } from '@parley/protocol/rules/conversation-info';
+import { countsInGlobalUnread } from '@parley/protocol/rules/unread';
 import { usernameKey } from '@parley/protocol/rules/username';
 import type { User } from '@parley/protocol/user';
 import type { Client } from './harness';
@@ -19,7 +20,8 @@ import type { Person } from './messaging';
 //   link not deleted); −1 on message.deleted of someone else's message the
 //   user had not read (id > last_read and > cleared, counter > 0);
 // - a mention: message.new whose text names the user (`@username`);
-// - the global unread count: the sum of new_messages over links not muted;
+// - the global unread count: the sum of new_messages over links neither
+//   muted nor hidden (protocol `countsInGlobalUnread`);
 // - the preview (current_user.last_message) and reply/forward/pinned refs
 //   follow message.new / edited / deleted from the messages they name.
 // conversation.joined and conversation.restored name a conversation the
@@ -353,7 +355,7 @@ export async function applyEvents(
   }
   // Derived: the global unread count.
   state.unread = [...state.conversations.values()]
-    .filter((c) => !c.pivot.muted)
+    .filter((c) => countsInGlobalUnread(c.pivot))
     .reduce((sum, c) => sum + c.pivot.new_messages, 0);
   return state;
 }

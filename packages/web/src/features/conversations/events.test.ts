@@ -139,6 +139,34 @@ describe('conversation frames', () => {
     expect(muted.state.unreadTotal).toBe(0);
   });
 
+  it('a hidden chat (the archive) counts in the global count no more than a muted one', () => {
+    const hidden = { ...start(conversation(5, { hidden: true, new_messages: 2 })), unreadTotal: 0 };
+    const { state } = applyConversationFrame(hidden, newMessage(11, message(101, FRIEND)), OWN);
+    expect(state.byId[5]?.pivot.new_messages).toBe(3);
+    expect(state.unreadTotal).toBe(0);
+    const read = applyUserFrame(
+      state,
+      userEvent(1, 'conversation.read', {
+        conversation_id: 5,
+        last_read_message_id: 101,
+        new_messages: 0,
+      }),
+    );
+    expect(read.state.byId[5]?.pivot.new_messages).toBe(0);
+    expect(read.state.unreadTotal).toBe(0);
+    const deleted = applyUserFrame(
+      { ...state, unreadTotal: 4 },
+      userEvent(1, 'conversation.deleted', { conversation_id: 5 }),
+    );
+    expect(deleted.state.unreadTotal).toBe(4);
+    // The server brought it back (`hidden: 0`): the copy and the count are fetched.
+    const back = applyUserFrame(
+      state,
+      userEvent(1, 'conversation.updated', { conversation_id: 5, hidden: 0 }),
+    );
+    expect(back.refetch).toEqual([5]);
+  });
+
   it('an event at or below the held seq (already in a fetched copy) changes nothing', () => {
     const before = start(conversation(5));
     const { state } = applyConversationFrame(before, newMessage(10, message(101, FRIEND)), OWN);

@@ -7,7 +7,7 @@ import type {
   UserUpdatedPayload,
 } from '@parley/protocol/realtime';
 import { applyInfoChange } from '@parley/protocol/rules/conversation-info';
-import { applyUnreadChange } from '@parley/protocol/rules/unread';
+import { applyUnreadChange, countsInGlobalUnread } from '@parley/protocol/rules/unread';
 import { foldersChangedPayloadSchema } from '@parley/protocol/folder';
 import { applyFolderIds, applyLastMessage, applyRead, removeConversation } from './reducers';
 import type { ConversationsState } from './reducers';
@@ -78,7 +78,7 @@ export function applyConversationFrame(
       const unread = message.user_id !== ownId && message.id > (c.pivot.last_read_message_id ?? 0);
       if (unread) {
         next = changeUnread(next, fresh, (pair) =>
-          applyUnreadChange(pair, { delta: 1, mutedOrIgnored: c.pivot.muted }),
+          applyUnreadChange(pair, { delta: 1, mutedOrIgnored: !countsInGlobalUnread(c.pivot) }),
         );
       }
       return { state: withSeq(next, id, frame.seq), refetch: [] };
@@ -200,16 +200,14 @@ export function applyUserFrame(
       const newest = c.current_user.last_message?.id ?? 0;
       const upTo = read.data.last_read_message_id ?? 0;
       if (upTo < held || (upTo === held && newest > upTo)) return { state: seen, refetch: [] };
+      const ignored = !countsInGlobalUnread(c.pivot);
       const pair = applyUnreadChange(
         { conversation: c.pivot.new_messages, global: seen.unreadTotal },
         read.data.new_messages === 0
-          ? { delta: 0, mutedOrIgnored: c.pivot.muted }
-          : {
-              delta: read.data.new_messages - c.pivot.new_messages,
-              mutedOrIgnored: c.pivot.muted,
-            },
+          ? { delta: 0, mutedOrIgnored: ignored }
+          : { delta: read.data.new_messages - c.pivot.new_messages, mutedOrIgnored: ignored },
       );
-      const global = c.pivot.muted ? seen.unreadTotal : pair.global;
+      const global = ignored ? seen.unreadTotal : pair.global;
       return {
         state: applyRead(seen, {
           conversationId: id,
@@ -224,7 +222,7 @@ export function applyUserFrame(
       const c = seen.byId[id];
       const next = removeConversation(seen, id);
       // Its unread no longer counts.
-      if (!c || c.pivot.muted) return { state: next, refetch: [] };
+      if (!c || !countsInGlobalUnread(c.pivot)) return { state: next, refetch: [] };
       return {
         state: { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) },
         refetch: [],

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Conversation, LastMessage } from '@parley/protocol/conversation';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { countsInGlobalUnread } from '@parley/protocol/rules/unread';
 import { applyConversationFrame, applyUserFrame } from './events';
 import type { ConversationsOutcome } from './events';
 import {
@@ -200,7 +201,7 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
       set((s) => {
         const c = s.byId[id];
         const next = removeConversation(s, id);
-        if (!c || c.pivot.muted) return next;
+        if (!c || !countsInGlobalUnread(c.pivot)) return next;
         return { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) };
       });
     },

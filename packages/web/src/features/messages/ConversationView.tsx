@@ -13,7 +13,7 @@ import { useAuthStore } from '../auth/store';
 import { toLastMessage } from '../conversations/events';
 import { conversationTitle, toListItem } from '../conversations/list-item';
 import { useOnlineUser, useTypingIds } from '../conversations/live-store';
-import { orderedConversations } from '../conversations/reducers';
+import { archivedConversations, orderedConversations } from '../conversations/reducers';
 import { useConversationStore } from '../conversations/store';
 import { typingNameFrom, typingText } from '../conversations/typing';
 import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
@@ -188,7 +188,8 @@ export function ConversationView({
     takeJump(jump.seq);
   }, [jump, flash, takeJump]);
 
-  const targets = orderedConversations(useConversationStore.getState())
+  const held = useConversationStore.getState();
+  const targets = [...orderedConversations(held), ...archivedConversations(held)]
     .filter((c) => !c.is_system)
     .map((c) => toListItem(c, t, { ownId, timeZone }));
 

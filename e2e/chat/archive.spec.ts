@@ -206,6 +206,14 @@ for (const locale of ['en', 'ru'] as const) {
       await archiveRow.click();
       await expect(view).toBeVisible();
       await saveScreenshot(page, 'archive-list-desktop-ru');
+      // Collapsed to avatars: the archive keeps its way back; dark mode.
+      await page.locator('.sidebar-toggle').click();
+      await expect(page.getByTestId('archive-back')).toBeVisible();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await saveScreenshot(page, 'archive-list-desktop-ru-collapsed-dark');
+      await page.locator('.sidebar-toggle').click();
+      await page.getByTestId('archive-back').click();
+      await saveScreenshot(page, 'archive-row-desktop-ru-dark');
     }
     await context.close();
   });

@@ -133,6 +133,8 @@ export const conversationListQuerySchema = z.object({
   /** Opaque; the next_cursor of the previous page. */
   before_cursor: z.string().max(100).optional(),
   include_hidden: flag01.optional(),
+  /** Only the hidden conversations: the archive (rules/archive.ts). */
+  hidden_only: flag01.optional(),
   /** Only the conversations in this folder of the caller's (folder.ts); another id: none. */
   folder_id: z.coerce.number().int().positive().optional(),
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { folderAfterChange, folderUnread, inFolder } from './folders';
 
-const c = (folder_id: number | null, new_messages: number, muted = false) => ({
-  pivot: { folder_id, new_messages, muted },
+const c = (folder_id: number | null, new_messages: number, muted = false, hidden = false) => ({
+  pivot: { folder_id, new_messages, muted, hidden },
 });
 
 describe('folder rules', () => {
@@ -21,8 +21,8 @@ describe('folder rules', () => {
     expect(inFolder(c(3, 0), 2)).toBe(false);
   });
 
-  it('sums the unread of the folder without muted conversations', () => {
-    const list = [c(1, 2), c(1, 5, true), c(2, 7), c(1, 1), c(null, 4)];
+  it('sums the unread of the folder without muted or hidden conversations', () => {
+    const list = [c(1, 2), c(1, 5, true), c(2, 7), c(1, 1), c(null, 4), c(1, 6, false, true)];
     expect(folderUnread(list, 1)).toBe(3);
     expect(folderUnread(list, 2)).toBe(7);
     expect(folderUnread(list, 9)).toBe(0);

@@ -3,8 +3,10 @@
 // that learns of it through `folders.changed` (which carries only the list)
 // clears the same links itself with `folderAfterChange`.
 
+import { countsInGlobalUnread } from './unread';
+
 export interface FolderMember {
-  pivot: { folder_id: number | null; new_messages: number; muted: boolean };
+  pivot: { folder_id: number | null; new_messages: number; muted: boolean; hidden: boolean };
 }
 
 /** A link's folder after the list changed: kept only while that folder still exists. */
@@ -21,13 +23,16 @@ export function inFolder(c: FolderMember, folderId: number | null): boolean {
 }
 
 /**
- * A tab's badge: new messages over the folder's conversations that are not
- * muted — the global unread rule (spec 4) narrowed to one folder.
+ * A tab's badge: new messages over the folder's conversations that count in
+ * the global unread (not muted, not hidden: `countsInGlobalUnread`) — the
+ * global rule narrowed to one folder.
  */
 export function folderUnread(list: readonly FolderMember[], folderId: number): number {
   let total = 0;
   for (const c of list) {
-    if (c.pivot.folder_id === folderId && !c.pivot.muted) total += c.pivot.new_messages;
+    if (c.pivot.folder_id === folderId && countsInGlobalUnread(c.pivot)) {
+      total += c.pivot.new_messages;
+    }
   }
   return total;
 }

@@ -10,6 +10,18 @@ export type UnreadChange = {
   mutedOrIgnored: boolean;
 };
 
+/**
+ * Whether a conversation's unread counts in the global count ("All" and the
+ * tab title; GET /user/unread on the server): not muted, and not hidden.
+ * Hidden is the archive (docs/REALTIME.md, "Hidden chats"): as in Telegram,
+ * archived chats stay out of the main count; an unmuted one comes back to the
+ * list with the next message from someone else, and then counts again. A
+ * muted one stays archived and never counts.
+ */
+export function countsInGlobalUnread(pivot: { muted: boolean; hidden: boolean }): boolean {
+  return !pivot.muted && !pivot.hidden;
+}
+
 export function applyUnreadChange(state: UnreadState, change: UnreadChange): UnreadState {
   const { delta, mutedOrIgnored } = change;
   if (delta > 0) {

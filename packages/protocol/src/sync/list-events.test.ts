@@ -162,6 +162,45 @@ describe('conversation frames', () => {
     expect(muted.state.unreadTotal).toBe(0);
   });
 
+  it('a hidden chat (the archive) counts in the global count no more than a muted one', () => {
+    const hidden = { ...start(conversation(5, { hidden: true, new_messages: 2 })), unreadTotal: 0 };
+    const { state } = applyConversationFrame(hidden, newMessage(11, message(101, FRIEND)), SELF);
+    expect(state.byId[5]?.pivot.new_messages).toBe(3);
+    expect(state.unreadTotal).toBe(0);
+    const readAll = applyUserFrame(state, read(1, 5, 101));
+    expect(readAll.state.byId[5]?.pivot.new_messages).toBe(0);
+    expect(readAll.state.unreadTotal).toBe(0);
+    const deleted = applyUserFrame(
+      { ...state, unreadTotal: 4 },
+      {
+        op: 'event',
+        scope: 'user',
+        seq: 1,
+        type: 'conversation.deleted',
+        payload: {
+          conversation_id: 5,
+          cleared: 101,
+          new_messages: 0,
+          mentioned_message_id: null,
+          deleted: 1,
+          pinned: 0,
+        },
+      },
+    );
+    expect(deleted.state.unreadTotal).toBe(4);
+    // The server brought it back (`hidden: 0`): applied from the payload, its unread counts again.
+    const back = applyUserFrame(state, {
+      op: 'event',
+      scope: 'user',
+      seq: 1,
+      type: 'conversation.updated',
+      payload: { conversation_id: 5, hidden: 0 },
+    });
+    expect(back.refetch).toEqual([]);
+    expect(back.state.byId[5]?.pivot.hidden).toBe(false);
+    expect(back.state.unreadTotal).toBe(3);
+  });
+
   it('an event at or below the held seq (already in a fetched copy) changes nothing', () => {
     const before = start(conversation(5));
     const { state } = applyConversationFrame(before, newMessage(10, message(101, FRIEND)), SELF);

@@ -3,7 +3,7 @@ import type { ConversationEventFrame, UserEventFrame } from '../realtime';
 import type { Message, MessageRef } from '../message';
 import { applyInfoChange } from '../rules/conversation-info';
 import { mentionsUser } from '../rules/mentions';
-import { applyUnreadChange } from '../rules/unread';
+import { applyUnreadChange, countsInGlobalUnread } from '../rules/unread';
 import {
   applyClearedConversation,
   applyFlag,
@@ -48,7 +48,7 @@ const withPinnedRef = (c: Conversation, id: number, ref: MessageRef): Conversati
 
 /** Spec 4 unread rules (protocol rules/unread.ts) on one conversation and the global count. */
 function changeUnread(state: ConversationsState, c: Conversation, delta: number) {
-  const muted = c.pivot.muted;
+  const muted = !countsInGlobalUnread(c.pivot);
   const pair = applyUnreadChange(
     { conversation: c.pivot.new_messages, global: state.unreadTotal },
     { delta, mutedOrIgnored: muted },
@@ -269,7 +269,7 @@ export function applyUserFrame(
       const c = seen.byId[id];
       const next = removeConversation(seen, id);
       // Its unread no longer counts.
-      if (!c || c.pivot.muted) return { state: next, refetch: [] };
+      if (!c || !countsInGlobalUnread(c.pivot)) return { state: next, refetch: [] };
       return {
         state: { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) },
         refetch: [],
@@ -294,7 +294,7 @@ function readMarks(state: ConversationsState, read: ReadPayload): ConversationsS
   const newest = c.current_user.last_message?.id ?? 0;
   const upTo = read.last_read_message_id ?? 0;
   if (upTo < held || (upTo === held && newest > upTo)) return state;
-  const ignored = c.pivot.muted;
+  const ignored = !countsInGlobalUnread(c.pivot);
   const pair = applyUnreadChange(
     { conversation: c.pivot.new_messages, global: state.unreadTotal },
     {

@@ -2,6 +2,7 @@ import type { Conversation, LastMessage } from '../conversation';
 import type { MessageRef } from '../message';
 import { folderAfterChange } from '../rules/folders';
 import { sortConversations } from '../rules/list-order';
+import { countsInGlobalUnread } from '../rules/unread';
 
 // Pure state changes of the conversation list. The web's HTTP calls and the
 // server's pushes (list-events.ts) both end here, so the two paths agree.
@@ -73,6 +74,11 @@ export function orderedConversations(state: ConversationsState): Conversation[] 
   return sortConversations(Object.values(state.byId).filter((c) => !c.pivot.hidden));
 }
 
+/** The hidden ones, in the same order: the archive (protocol rules/archive.ts). */
+export function archivedConversations(state: ConversationsState): Conversation[] {
+  return sortConversations(Object.values(state.byId).filter((c) => c.pivot.hidden));
+}
+
 /** A read reply or event: the conversation's counter and the global count as the server says. */
 export function applyRead(
   state: ConversationsState,
@@ -115,9 +121,9 @@ export function applyLastMessage(
 }
 
 /**
- * Pin, mute or hide set by the user. A muted conversation's unread leaves the
- * global count and comes back on unmute (protocol rules/unread.ts); hiding
- * takes it out of the list.
+ * Pin, mute or hide set by the user. Muting or hiding takes the unread out of
+ * the global count, and the reverse puts it back (protocol
+ * `countsInGlobalUnread`); hiding also moves it from the list to the archive.
  */
 export function applyFlag(
   state: ConversationsState,
@@ -128,12 +134,12 @@ export function applyFlag(
   const c = state.byId[id];
   if (!c || c.pivot[flag] === value) return state;
   const unread = c.pivot.new_messages;
-  let unreadTotal = state.unreadTotal;
-  // The server's count (GET /user/unread) leaves out muted links only.
-  if (flag === 'muted') {
-    unreadTotal = value ? Math.max(0, unreadTotal - unread) : unreadTotal + unread;
-  }
   const pivot = { ...c.pivot, [flag]: value };
+  const counted = countsInGlobalUnread(c.pivot);
+  let unreadTotal = state.unreadTotal;
+  if (counted !== countsInGlobalUnread(pivot)) {
+    unreadTotal = counted ? Math.max(0, unreadTotal - unread) : unreadTotal + unread;
+  }
   return { ...state, unreadTotal, byId: { ...state.byId, [id]: { ...c, pivot } } };
 }
 
@@ -147,9 +153,9 @@ export function applyClearedConversation(
   const c = state.byId[id];
   if (!c) return state;
   const last = upTo ?? c.current_user.last_message?.id ?? 1;
-  const unreadTotal = c.pivot.muted
-    ? state.unreadTotal
-    : Math.max(0, state.unreadTotal - c.pivot.new_messages);
+  const unreadTotal = countsInGlobalUnread(c.pivot)
+    ? Math.max(0, state.unreadTotal - c.pivot.new_messages)
+    : state.unreadTotal;
   const updated: Conversation = {
     ...c,
     current_user: { last_message: null },

@@ -26,8 +26,8 @@ import type { AccessRow } from './queries';
 //   cannot fill the page (the reader is rare among the newest chats), the
 //   member-driven query answers after all.
 //
-// A reader in few chats, and a folder tab, get the obvious query: a walk
-// would mostly meet strangers' chats.
+// A reader in few chats, a folder tab and the archive (hidden links) get the
+// obvious query: a walk would mostly meet strangers' chats.
 
 /** Sort key of the list: pinned first, then newest activity, then id. */
 export interface ListCursor {
@@ -40,6 +40,8 @@ export interface ListOptions {
   limit: number;
   cursor: ListCursor | null;
   includeHidden: boolean;
+  /** The archive: only the hidden links (read from the user's member rows, never walked). */
+  hiddenOnly?: boolean;
   /** A folder tab: only the links in it (a filter on the same query). */
   folderId: number | null;
   /** walksFor's answer when the caller asked it already (beside its other reads). */
@@ -85,7 +87,8 @@ function memberConditions(
 ) {
   const conditions = [eb('m.deleted', '=', 0)];
   if (pinned !== null) conditions.push(eb('m.pinned', '=', pinned ? 1 : 0));
-  if (!options.includeHidden) conditions.push(eb('m.hidden', '=', 0));
+  if (options.hiddenOnly) conditions.push(eb('m.hidden', '=', 1));
+  else if (!options.includeHidden) conditions.push(eb('m.hidden', '=', 0));
   if (options.folderId !== null) conditions.push(eb('m.folder_id', '=', options.folderId));
   return eb.and(conditions);
 }
@@ -250,7 +253,9 @@ export async function listPage(
   how: WalkOptions = DEFAULT_WALK,
 ): Promise<AccessRow[]> {
   const { cursor, limit } = options;
-  if (!(options.walked ?? (await walksFor(db, userId, options.folderId, how)))) {
+  const walked =
+    !options.hiddenOnly && (options.walked ?? (await walksFor(db, userId, options.folderId, how)));
+  if (!walked) {
     how.onRoute('members');
     return memberDriven(db, userId, options, { pinned: null, after: cursor, limit });
   }

@@ -9,8 +9,9 @@ import type { AccessRow } from './queries';
 // links, run inside the messages feature's transaction.
 
 /**
- * Last message, chats deleted-for-me come back (one-to-one kinds), unread +1
- * for the others, @mentions.
+ * Last message, chats deleted-for-me come back (one-to-one kinds), hidden
+ * unmuted ones too (any kind: the archive, protocol rules/archive.ts), unread
+ * +1 for the others, @mentions.
  */
 export async function afterNewMessage(
   trx: Kysely<Database>,
@@ -25,6 +26,14 @@ export async function afterNewMessage(
     for (const userId of revived) {
       await appendUserEvent(trx, userId, 'conversation.restored', { conversation_id: row.id }, at);
     }
+  }
+  // Each recipient's devices learn it as any pivot change (docs/REALTIME.md).
+  const unarchived = (await q.unarchiveForMessage(trx, row.id, message.user_id)).sort(
+    (a, b) => a - b,
+  );
+  for (const userId of unarchived) {
+    const payload = { conversation_id: row.id, hidden: 0 as const };
+    await appendUserEvent(trx, userId, 'conversation.updated', payload, at);
   }
   await q.incrementUnread(trx, row.id, message.user_id);
   const mentioned = (await q.membersByUsernameKey(trx, row.id, mentionKeys)).filter(

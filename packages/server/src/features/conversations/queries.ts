@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, SqlBool, Updateable } from 'kysely';
 import { compiledOnce } from '../../store/compiled-once';
 import { isPostgres } from '../../store/dialect';
 import type {
@@ -151,17 +151,24 @@ export async function userLastSeq(db: Kysely<Database>, userId: number): Promise
 }
 
 /**
- * The sum behind globalUnread (spec 4: unmuted conversations the user has
- * not left), over all of them or all but `except`: a read marker adds its
- * own conversation's new counter (messages setReadMarks).
+ * Whether a member row's unread counts in the global count: the protocol's
+ * `countsInGlobalUnread` (not muted, not hidden) on a link not left. The one
+ * SQL text of it: the sum below and a read's reply (messages setReadMarks).
+ */
+export const countsInUnread = (eb: ExpressionBuilder<Database, 'conversation_members'>) =>
+  eb.and([eb('muted', '=', 0), eb('hidden', '=', 0), eb('deleted', '=', 0)]);
+
+/**
+ * The sum behind globalUnread (countsInUnread's conversations), over all of
+ * them or all but `except`: a read marker adds its own conversation's new
+ * counter (messages setReadMarks).
  */
 export function unreadSum(db: Kysely<Database>, userId: number, except: number | null = null) {
   const query = db
     .selectFrom('conversation_members')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('new_messages'), sql<number>`0`).as('count'))
     .where('user_id', '=', userId)
-    .where('muted', '=', 0)
-    .where('deleted', '=', 0);
+    .where(countsInUnread);
   return except === null ? query : query.where('conversation_id', '!=', except);
 }
 
@@ -240,6 +247,33 @@ export async function reviveDeleted(
   conversationId: number,
 ): Promise<number[]> {
   const rows = await revive(db, conversationId);
+  return rows.map((r) => r.user_id);
+}
+
+// Every send: compiled once. The predicate is word for word the partial index
+// conversation_members_unarchive's (migration 0013), literals included, so the
+// look-up is a probe of that index. A server notice has no sender: 0 is no
+// user's id, so it unhides every recipient's link.
+export const unarchiveQuery = (db: Kysely<Database>, conversationId: number, senderId: number) =>
+  db
+    .updateTable('conversation_members')
+    .set({ hidden: 0 })
+    .where('conversation_id', '=', conversationId)
+    .where(sql<SqlBool>`hidden = true and muted = false and deleted = false`)
+    .where('user_id', '!=', senderId)
+    .returning('user_id');
+const unarchive = compiledOnce(unarchiveQuery);
+
+/**
+ * A new message brings the recipients' hidden links back to the list unless
+ * they are muted (the archive, protocol rules/archive.ts); returns whose.
+ */
+export async function unarchiveForMessage(
+  db: Kysely<Database>,
+  conversationId: number,
+  senderId: number | null,
+): Promise<number[]> {
+  const rows = await unarchive(db, conversationId, senderId ?? 0);
   return rows.map((r) => r.user_id);
 }
 

@@ -45,6 +45,7 @@ export function conversationsRoutes(deps: {
           limit: request.query.limit,
           beforeCursor: request.query.before_cursor,
           includeHidden: request.query.include_hidden,
+          hiddenOnly: request.query.hidden_only,
           folderId: request.query.folder_id,
         }),
     );
@@ -55,7 +56,7 @@ export function conversationsRoutes(deps: {
         ...base,
         schema: {
           ...doc,
-          summary: 'Global unread count: new messages over conversations that are not muted.',
+          summary: 'Global unread count: new messages over conversations neither muted nor hidden.',
           response: { 200: unreadReplySchema, ...errorReplies(401) },
         },
       },

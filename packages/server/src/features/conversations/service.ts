@@ -177,6 +177,7 @@ export function createConversationsService(
         limit: number;
         beforeCursor?: string | undefined;
         includeHidden?: boolean | undefined;
+        hiddenOnly?: boolean | undefined;
         folderId?: number | undefined;
       },
     ): Promise<ConversationList> {
@@ -189,7 +190,7 @@ export function createConversationsService(
       const [own, seq, walked] = await Promise.all([
         cursor ? undefined : q.idByUniqueKey(db, systemKey(userId)),
         cursor ? undefined : q.userLastSeq(db, userId),
-        walksFor(db, userId, folderId),
+        options.hiddenOnly ? false : walksFor(db, userId, folderId),
       ]);
       let userSeq = seq;
       if (own === null) {
@@ -200,6 +201,7 @@ export function createConversationsService(
         limit: options.limit + 1,
         cursor,
         includeHidden: options.includeHidden ?? false,
+        hiddenOnly: options.hiddenOnly ?? false,
         folderId,
         walked,
       });

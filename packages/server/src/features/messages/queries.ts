@@ -3,7 +3,7 @@ import type { ExpressionBuilder, Insertable, Kysely, SelectQueryBuilder } from '
 import { TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
 import { compiledOnce } from '../../store/compiled-once';
 import { isPostgres } from '../../store/dialect';
-import { conversationLock, unreadSum } from '../conversations/queries';
+import { conversationLock, countsInUnread, unreadSum } from '../conversations/queries';
 import type { Database, MessageRow, MessagesTable } from '../../store/types';
 
 // Queries on messages. History is always an id range inside one
@@ -302,12 +302,7 @@ export async function setReadMarks(
     .returning((eb) => [
       'new_messages',
       eb(
-        eb
-          .case()
-          .when(eb.and([eb('muted', '=', 0), eb('deleted', '=', 0)]))
-          .then(eb.ref('new_messages'))
-          .else(0)
-          .end(),
+        eb.case().when(countsInUnread(eb)).then(eb.ref('new_messages')).else(0).end(),
         '+',
         unreadSum(db, v.userId, v.conversationId),
       ).as('unread_count'),

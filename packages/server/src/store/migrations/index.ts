@@ -11,6 +11,7 @@ import * as keyboard from './0009-keyboard';
 import * as searchCompact from './0010-search-compact';
 import * as conversationActivity from './0011-conversation-activity';
 import * as searchDeferred from './0012-search-deferred';
+import * as hiddenUnarchive from './0013-hidden-unarchive';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0010-search-compact': searchCompact,
   '0011-conversation-activity': conversationActivity,
   '0012-search-deferred': searchDeferred,
+  '0013-hidden-unarchive': hiddenUnarchive,
 };

@@ -51,6 +51,8 @@ export function ConversationMenuHost({ activeId }: { activeId: number | null }) 
     } else if (action === 'hide') {
       await store.setFlag(id, 'hide', true);
       if (id === activeId) void navigate('/chat');
+    } else if (action === 'unhide') {
+      await store.setFlag(id, 'hide', false);
     } else if (action === 'clear') {
       await store.clear(id);
       useMessageStore.getState().clearThread(id);

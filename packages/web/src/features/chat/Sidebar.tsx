@@ -1,16 +1,23 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPage } from '../../app/lazy';
 import { Logo } from '../../ui/Logo';
 import { matchesQuery } from '../conversations/list-item';
+import { ArchiveHeader, ArchiveRow } from '../conversations/ui/ArchiveRow';
 import { ConversationList } from '../conversations/ui/ConversationList';
+import { useArchive } from '../conversations/use-archive';
 import { useConversationList } from '../conversations/use-conversation-list';
 import { FolderTabs } from '../folders/FolderTabs';
+import { effectiveFolder, useFolderStore } from '../folders/store';
 import { useFolderView } from '../folders/use-folder-view';
 import { useSearchBox } from '../search/use-search-box';
 import { useConversationMenu } from './ConversationMenuHost';
 import { useSidebarStore } from './sidebar-store';
 import { UserMenu } from './UserMenu';
+
+/** The archive row names this many hidden chats at most (one line shows fewer). */
+const ARCHIVE_NAMES = 8;
 
 // Loaded with the first search, not with the chat list.
 const SearchPanel = lazyPage(() => import('../search/SearchPanel'), 'SearchPanel');
@@ -18,14 +25,37 @@ const SearchPanel = lazyPage(() => import('../search/SearchPanel'), 'SearchPanel
 export function Sidebar({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const { items, loading, loadMore } = useConversationList();
+  const { items, archived, loading, loadMore } = useConversationList();
   const clearQuery = useCallback(() => setQuery(''), []);
-  const box = useSearchBox(query, items, clearQuery);
+  // Search looks everywhere: the hidden chats too, after the others.
+  const searched = useMemo(() => [...items, ...archived], [items, archived]);
+  const box = useSearchBox(query, searched, clearQuery);
   const collapsed = useSidebarStore((s) => s.collapsed);
   const toggle = useSidebarStore((s) => s.toggle);
   const openMenu = useConversationMenu((s) => s.open);
   const folderView = useFolderView(items, loadMore);
+  const folderId = useFolderStore(effectiveFolder);
+  const archive = useArchive(archived);
   const visible = folderView.items.filter((item) => matchesQuery(item, query));
+  const onMenu = (id: number, event: MouseEvent) => {
+    event.preventDefault();
+    openMenu(id, event.clientX, event.clientY);
+  };
+
+  // The keyboard's place follows the view: into the archive, its way back
+  // takes the focus; back out, its row does.
+  const rowRef = useRef<HTMLButtonElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<'row' | 'back' | null>(null);
+  useEffect(() => {
+    if (focusNext.current === 'back') backRef.current?.focus();
+    else if (focusNext.current === 'row') rowRef.current?.focus();
+    focusNext.current = null;
+  }, [archive.shown]);
+  const openArchive = (open: boolean) => {
+    focusNext.current = open ? 'back' : 'row';
+    archive.setOpen(open);
+  };
 
   return (
     <aside className="sidebar" aria-label={t('chat.conversations')}>
@@ -78,23 +108,55 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
           {...box.inputProps}
         />
       </div>
-      <FolderTabs />
+      {archive.shown ? (
+        <ArchiveHeader onBack={() => openArchive(false)} backRef={backRef} />
+      ) : (
+        <FolderTabs />
+      )}
       {box.open ? (
         <Suspense fallback={null}>
           <SearchPanel box={box} />
         </Suspense>
-      ) : (
-        <ConversationList
-          items={visible}
-          activeId={activeId}
-          loading={loading}
-          searching={query.trim() !== ''}
-          onEndReached={query.trim() === '' ? folderView.loadMore : undefined}
-          onMenu={(id, event) => {
+      ) : archive.shown ? (
+        <section
+          className="archive-view"
+          aria-label={t('conversations.archive.title')}
+          data-testid="archive-view"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
             event.preventDefault();
-            openMenu(id, event.clientX, event.clientY);
+            openArchive(false);
           }}
-        />
+        >
+          <ConversationList
+            items={archived}
+            activeId={activeId}
+            loading={false}
+            searching={false}
+            onEndReached={archive.loadMore}
+            onMenu={onMenu}
+          />
+        </section>
+      ) : (
+        <>
+          {/* Telegram's archive row: in "All" only, and only while there is something hidden. */}
+          {folderId === null && archive.summary.chats > 0 ? (
+            <ArchiveRow
+              ref={rowRef}
+              names={archived.map((item) => item.title).slice(0, ARCHIVE_NAMES)}
+              unreadChats={archive.summary.unreadChats}
+              onOpen={() => openArchive(true)}
+            />
+          ) : null}
+          <ConversationList
+            items={visible}
+            activeId={activeId}
+            loading={loading}
+            searching={query.trim() !== ''}
+            onEndReached={query.trim() === '' ? folderView.loadMore : undefined}
+            onMenu={onMenu}
+          />
+        </>
       )}
     </aside>
   );

@@ -17,6 +17,13 @@ export function fetchConversationPage(cursor: string | null): Promise<Conversati
   return request(`/user/conversations${query}`, { schema: conversationListSchema });
 }
 
+/** A page of the hidden conversations: the archive (protocol rules/archive.ts). */
+export function fetchArchivePage(cursor: string | null): Promise<ConversationList> {
+  const query = new URLSearchParams({ hidden_only: '1' });
+  if (cursor) query.set('before_cursor', cursor);
+  return request(`/user/conversations?${query.toString()}`, { schema: conversationListSchema });
+}
+
 export function fetchConversation(id: number): Promise<Conversation> {
   return request('/user/conversation', {
     body: { conversation_id: id },

@@ -25,6 +25,8 @@ export type ConversationListItem = {
   mentioned: boolean;
   pinned: boolean;
   muted: boolean;
+  /** In the archive (spec 4 hidden; protocol rules/archive.ts): out of the list, labelled elsewhere. */
+  hidden: boolean;
   /** This conversation's own notifications setting is off (spec 4, pivot.notifications). */
   notificationsOff: boolean;
   blocked: boolean;
@@ -147,6 +149,7 @@ export function toListItem(
     mentioned: c.pivot.mentioned_message_id !== null && c.pivot.new_messages > 0,
     pinned: c.pivot.pinned,
     muted: c.pivot.muted,
+    hidden: c.pivot.hidden,
     notificationsOff: !c.pivot.notifications,
     blocked: isConversationBlocked(c),
     friendId: c.type === 'direct' ? (c.friend?.id ?? null) : null,

@@ -5,6 +5,7 @@ import { applyCommitToList } from '@parley/protocol/sync/commits';
 import type { LocalCommit } from '@parley/protocol/sync/commits';
 import { applyConversationFrame, applyUserFrame } from '@parley/protocol/sync/list-events';
 import type { ConversationsOutcome, Self } from '@parley/protocol/sync/list-events';
+import { countsInGlobalUnread } from '@parley/protocol/rules/unread';
 import {
   clearConversation,
   deleteConversation,
@@ -202,7 +203,7 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
       set((s) => {
         const c = s.byId[id];
         const next = removeConversation(s, id);
-        if (!c || c.pivot.muted) return next;
+        if (!c || !countsInGlobalUnread(c.pivot)) return next;
         return { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) };
       });
     },

@@ -1,16 +1,21 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@parley/protocol/conversation';
 import { useAuthStore } from '../auth/store';
 import { useLiveStore } from './live-store';
 import { toListItem } from './list-item';
 import type { ConversationListItem } from './list-item';
-import { orderedConversations } from '@parley/protocol/sync/list-reducers';
+import { archivedConversations, orderedConversations } from '@parley/protocol/sync/list-reducers';
 import { useConversationStore } from './store';
 import { typingNameFrom, typingText } from './typing';
 
-/** Container hook: the first page on mount, rows in spec 4 order, "load more" for the list. */
+/**
+ * Container hook: the first page on mount, rows in spec 4 order, "load more"
+ * for the list; and the hidden chats held, in the same order (the archive).
+ */
 export function useConversationList(): {
   items: ConversationListItem[];
+  archived: ConversationListItem[];
   loading: boolean;
   loadMore: () => void;
 } {
@@ -28,23 +33,27 @@ export function useConversationList(): {
     if (useConversationStore.getState().status === 'idle') void loadFirstPage();
   }, [loadFirstPage]);
 
-  const items = useMemo(
-    () =>
-      orderedConversations({ byId, unreadTotal: 0, userSeq: 0 }).map((c) => {
-        const item = toListItem(c, t, {
-          ownId: user?.id ?? null,
-          timeZone: user?.timezone ?? null,
-        });
-        return {
-          ...item,
-          typing: typingText(typing[c.id] ?? [], typingNameFrom(c), t),
-          online: connected && item.friendId !== null && Boolean(online[item.friendId]),
-        };
-      }),
-    [byId, t, user, typing, online, connected],
-  );
+  const { items, archived } = useMemo(() => {
+    const state = { byId, unreadTotal: 0, userSeq: 0 };
+    const row = (c: Conversation): ConversationListItem => {
+      const item = toListItem(c, t, {
+        ownId: user?.id ?? null,
+        timeZone: user?.timezone ?? null,
+      });
+      return {
+        ...item,
+        typing: typingText(typing[c.id] ?? [], typingNameFrom(c), t),
+        online: connected && item.friendId !== null && Boolean(online[item.friendId]),
+      };
+    };
+    return {
+      items: orderedConversations(state).map(row),
+      archived: archivedConversations(state).map(row),
+    };
+  }, [byId, t, user, typing, online, connected]);
   return {
     items,
+    archived,
     // The cached list shows while the network answers.
     loading: (status === 'idle' || status === 'loading') && items.length === 0,
     loadMore: () => void loadMore(),

@@ -28,10 +28,11 @@ export function FolderTabs() {
   const unreadTotal = useConversationStore((s) => s.unreadTotal);
 
   const tabs = useMemo<FolderTab[]>(() => {
-    const shown = Object.values(byId).filter((c) => !c.pivot.hidden);
+    // The hidden (archived) ones count in no tab: folderUnread leaves them out.
+    const held = Object.values(byId);
     return [
       { id: null, name: t('folders.all'), unread: unreadTotal },
-      ...folders.map((f) => ({ id: f.id, name: f.name, unread: folderUnread(shown, f.id) })),
+      ...folders.map((f) => ({ id: f.id, name: f.name, unread: folderUnread(held, f.id) })),
     ];
   }, [byId, folders, unreadTotal, t]);
 

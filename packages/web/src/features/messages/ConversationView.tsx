@@ -9,7 +9,7 @@ import { publisherIdentity } from '@parley/protocol/rules/conversation-info';
 import { Spinner } from '../../ui/Spinner';
 import { useAuthStore } from '../auth/store';
 import { conversationTitle, toListItem } from '../conversations/list-item';
-import { orderedConversations } from '@parley/protocol/sync/list-reducers';
+import { archivedConversations, orderedConversations } from '@parley/protocol/sync/list-reducers';
 import { useConversationStore } from '../conversations/store';
 import { useTypingIds } from '../conversations/live-store';
 import { typingNameFrom, typingText } from '../conversations/typing';
@@ -107,7 +107,8 @@ export function ConversationView({
     takeJump(jump.seq);
   }, [jump, flash, takeJump]);
 
-  const targets = orderedConversations(useConversationStore.getState())
+  const held = useConversationStore.getState();
+  const targets = [...orderedConversations(held), ...archivedConversations(held)]
     .filter((c) => !c.is_system)
     .map((c) => toListItem(c, t, { ownId, timeZone }));
 

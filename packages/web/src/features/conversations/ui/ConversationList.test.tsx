@@ -15,6 +15,7 @@ const item = (id: number): ConversationListItem => ({
   mentioned: false,
   pinned: false,
   muted: false,
+  hidden: false,
   notificationsOff: false,
   blocked: false,
   friendId: null,

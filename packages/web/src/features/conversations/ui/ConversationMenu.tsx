@@ -5,16 +5,19 @@ import { Button } from '../../../ui/Button';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type ConversationAction =
-  'info' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'folder' | 'hide' | 'clear' | 'delete';
+  'info' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'folder' | 'hide' | 'unhide' | 'clear' | 'delete';
 
-/** What the menu offers for this conversation (System: no clear or delete; groups and channels: info). */
+/**
+ * What the menu offers for this conversation (System: no clear or delete;
+ * groups and channels: info; a hidden one: back to the list).
+ */
 export function conversationActions(c: Conversation): ConversationAction[] {
   const actions: ConversationAction[] = [
     ...(c.is_group || c.is_channel ? (['info'] as const) : []),
     c.pivot.pinned ? 'unpin' : 'pin',
     c.pivot.muted ? 'unmute' : 'mute',
     'folder',
-    'hide',
+    c.pivot.hidden ? 'unhide' : 'hide',
   ];
   if (!c.is_system) actions.push('clear', 'delete');
   return actions;

@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { ConversationAvatar } from '../../conversations/ui/ConversationAvatar';
+import { HiddenTag } from '../../conversations/ui/HiddenTag';
 import type { ConversationListItem } from '../../conversations/list-item';
 
-/** Pick where to forward: the user's conversations, System left out (read-only). */
+/**
+ * Pick where to forward: the user's conversations, System left out
+ * (read-only); the hidden ones after the others, marked.
+ */
 export function ForwardDialog({
   targets,
   onPick,
@@ -51,6 +55,7 @@ export function ForwardDialog({
                   size={36}
                 />
                 <span className="conv-title">{item.title}</span>
+                {item.hidden ? <HiddenTag /> : null}
               </button>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { Spinner } from '../../../ui/Spinner';
 import { conversationTitle } from '../../conversations/list-item';
 import { ConversationAvatar } from '../../conversations/ui/ConversationAvatar';
+import { HiddenTag } from '../../conversations/ui/HiddenTag';
 import { RESULTS_ID, optionId } from '../options';
 import type { SearchOption } from '../options';
 import { Highlighted } from './Highlighted';
@@ -101,11 +102,23 @@ export function SearchResults(props: SearchResultsProps) {
   );
 }
 
-function Lines({ title, sub, time }: { title: ReactNode; sub: ReactNode; time?: string }) {
+function Lines({
+  title,
+  sub,
+  time,
+  tag,
+}: {
+  title: ReactNode;
+  sub: ReactNode;
+  time?: string;
+  /** Beside the title, never cut with it. */
+  tag?: ReactNode;
+}) {
   return (
     <span className="conv-main">
       <span className="conv-top">
         <span className="conv-title">{title}</span>
+        {tag}
         {time ? <span className="conv-time">{time}</span> : null}
       </span>
       <span className="conv-preview">{sub}</span>
@@ -127,7 +140,12 @@ function Row({ option, timeZone }: { option: SearchOption; timeZone: string | nu
             kind={chat.avatarKind}
             size={40}
           />
-          <Lines title={chat.title} sub={chat.preview} time={chat.time} />
+          <Lines
+            title={chat.title}
+            sub={chat.preview}
+            time={chat.time}
+            tag={chat.hidden ? <HiddenTag /> : null}
+          />
         </>
       );
     }

@@ -11,6 +11,7 @@ import type { ConversationsService } from '../conversations/service';
 import { forbidden, invalid, isManaged, notFound, requireCan, requireOutranks } from './access';
 import { admit, dismiss, lift, lockConversation, toBlockedUser, toMember } from './membership';
 import type { Departure } from './membership';
+import { memberCounts } from '../conversations/queries';
 import * as q from './queries';
 
 // Members of a group or channel: the list, adding, removing, blocking,
@@ -83,7 +84,7 @@ export function createMembersService(deps: {
         page.after === undefined && can(roleOf(access.role), 'unblock_members', access.type);
       const [blocked, counts] = await Promise.all([
         seesBlocked ? q.blockedMembers(db, conversationId) : Promise.resolve([]),
-        q.memberCounts(db, [conversationId]),
+        memberCounts(db, [conversationId]),
       ]);
       return {
         members: members.map(toMember),

@@ -2,12 +2,12 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
-import { useConversationStore } from '../conversations/store';
-import { useGroupUi } from '../groups/store';
+import { useConversationStore } from '../../features/conversations/store';
+import { useGroupUi } from '../../features/groups/store';
 import { useConversationMenu } from './ConversationMenuHost';
 import { parseConversationId } from './route-id';
 import { loadConversationView } from './load-conversation-view';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 
 // The open conversation (history, composer, menus, previews) is its own
 // chunk: the chat list paints without it, and ChatShell fetches it as soon

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { prefetch } from '../../api/prefetch';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 import { preloadCacheRows } from '../../lib/cache-db';
 import { hasCredentials } from '../../lib/tokens';
 
@@ -18,7 +18,7 @@ import { hasCredentials } from '../../lib/tokens';
  * ahead of React's render task), so the list paints in that render.
  */
 export async function loadChatShell() {
-  const screen = await import('./ChatShell');
+  const screen = await import('../shell/ChatShell');
   screen.prepareChatShell();
   return screen;
 }

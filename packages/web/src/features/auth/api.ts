@@ -26,6 +26,18 @@ export function registerCall(body: RegisterRequest) {
   });
 }
 
+/**
+ * A new account's timezone (the profile call of spec 7, with that one
+ * field). Its reply's user is not read: GET /user follows at once.
+ */
+export function setTimezoneCall(timezone: string) {
+  return request('/user/settings/edit/profile', {
+    body: { timezone },
+    schema: statusOkSchema,
+    silent: true,
+  });
+}
+
 export function fetchUser() {
   return request('/user', { schema: userSchema });
 }

@@ -6,6 +6,7 @@ import { applyCommitToHistory } from '@parley/protocol/sync/commits';
 import type { LocalCommit } from '@parley/protocol/sync/commits';
 import { applyCleared, applyHistoryFrame } from '@parley/protocol/sync/history';
 import { ApiError, errorMessage } from '../../api/errors';
+import { randomUuid } from '../../lib/random-uuid';
 import { fetchHistory, sendMessage } from './api';
 import type { HistoryCursor } from './api';
 import {
@@ -127,7 +128,7 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     },
     send: (conversationId, text, parent, file = null) => {
       const pending: PendingMessage = {
-        uuid: crypto.randomUUID(),
+        uuid: randomUuid(),
         conversationId,
         text,
         parent,

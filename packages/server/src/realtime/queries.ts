@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
-import type { ConversationEventRow, UserEventRow } from '../features/conversations/events';
+import type { ConversationEventRow, UserEventRow } from '../events/log';
 import { conversationEventStored } from '@parley/protocol/events/conversation-events';
 import type { ConversationEventType } from '@parley/protocol/events/conversation-events';
 import { userEventPayloads } from '@parley/protocol/events/user-events';

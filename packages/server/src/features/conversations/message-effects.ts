@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/types';
-import { appendUserEvent } from './events';
+import { appendUserEvent } from '../../events/log';
 import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 import * as q from './queries';
 import type { AccessRow } from './queries';

@@ -16,10 +16,10 @@ import { flag } from '../../store/types';
 import type { ConversationKind, Database } from '../../store/types';
 import type { UsersService } from '../users/service';
 import type { UserEventStored } from '@parley/protocol/events/user-events';
-import { appendConversationEvent, appendUserEvent, eventTransaction } from './events';
+import { appendConversationEvent, appendUserEvent, eventTransaction } from '../../events/log';
 import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 import { afterNewMessage, afterRemovedMessage } from './message-effects';
-import type { EventPublisher } from './events';
+import type { EventPublisher } from '../../events/log';
 import * as q from './queries';
 import type { AccessRow, PivotChange } from './queries';
 

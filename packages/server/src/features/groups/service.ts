@@ -21,8 +21,8 @@ import {
   appendConversationEvent,
   appendUserEvent,
   eventTransaction,
-} from '../conversations/events';
-import type { EventPublisher } from '../conversations/events';
+} from '../../events/log';
+import type { EventPublisher } from '../../events/log';
 import { insertConversation, insertMembers, memberCounts } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
 import type { UsersService } from '../users/service';

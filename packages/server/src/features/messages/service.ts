@@ -15,8 +15,8 @@ import {
   appendUserEvent,
   attachMessage,
   eventTransaction,
-} from '../conversations/events';
-import type { EventPublisher } from '../conversations/events';
+} from '../../events/log';
+import type { EventPublisher } from '../../events/log';
 import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
 import { attachUpload } from '../files/queries';

@@ -19,8 +19,8 @@ import {
   appendConversationEvent,
   appendUserEvent,
   eventTransaction,
-} from '../conversations/events';
-import type { EventPublisher } from '../conversations/events';
+} from '../../events/log';
+import type { EventPublisher } from '../../events/log';
 import type { SessionsService } from '../sessions/service';
 import type { ProfileChange, SettingFlag } from '../users/queries';
 import type { UsersService } from '../users/service';

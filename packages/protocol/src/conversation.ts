@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from './ids';
 import {
   CONVERSATION_PAGE_DEFAULT,
   CONVERSATION_PAGE_MAX,
@@ -136,7 +137,7 @@ export const conversationListQuerySchema = z.object({
   /** Only the hidden conversations: the archive (rules/archive.ts). */
   hidden_only: flag01.optional(),
   /** Only the conversations in this folder of the caller's (folder.ts); another id: none. */
-  folder_id: z.coerce.number().int().positive().optional(),
+  folder_id: idParamSchema.optional(),
 });
 
 export const conversationListSchema = z.object({
@@ -152,11 +153,11 @@ export const conversationListSchema = z.object({
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
-export const conversationRequestSchema = z.object({ conversation_id: id.positive() });
-export const conversationParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const conversationRequestSchema = z.object({ conversation_id: idSchema });
+export const conversationParamsSchema = z.object({ id: idParamSchema });
 
 export const directRequestSchema = z.union([
-  z.object({ user_id: id.positive() }),
+  z.object({ user_id: idSchema }),
   z.object({
     username: z
       .string()
@@ -174,14 +175,14 @@ export const groupRequestSchema = z.object({
     .trim()
     .min(1, MESSAGING_MSG.nameCantBeEmpty)
     .max(NAME_MAX_LENGTH, MSG.nameTooLong),
-  member_ids: z.array(id.positive()).max(GROUP_MEMBERS_MAX),
+  member_ids: z.array(idSchema).max(GROUP_MEMBERS_MAX),
 });
 export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
 /** Body of pin / mute / hide. */
 export const flagRequestSchema = z.object({ value: z.boolean() });
 
-export const pinnedMessageRequestSchema = z.object({ message_id: id.positive().nullable() });
+export const pinnedMessageRequestSchema = z.object({ message_id: idSchema.nullable() });
 export const pinnedMessageReplySchema = z.object({
   status: z.literal('ok'),
   pinned_message: messageRefSchema.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from './ids';
 
 // Conversation folders (spec 3 "Conversation folder: id", pivot `folder_id`;
 // spec 4 "Folder assignment"). The spec shows no calls for them; these follow
@@ -59,14 +60,16 @@ export type FolderNameRequest = z.infer<typeof folderNameRequestSchema>;
 
 /** POST /user/folders/order: every one of the caller's folder ids, once, in the new order. */
 export const folderOrderRequestSchema = z.object({
-  ids: z.array(id, { error: FOLDER_MSG.orderMismatch }).max(FOLDERS_MAX, FOLDER_MSG.orderMismatch),
+  ids: z
+    .array(idSchema, { error: FOLDER_MSG.orderMismatch })
+    .max(FOLDERS_MAX, FOLDER_MSG.orderMismatch),
 });
 
 /** POST /user/conversations/:id/folder: null takes it out of its folder. */
-export const folderAssignRequestSchema = z.object({ folder_id: id.nullable() });
+export const folderAssignRequestSchema = z.object({ folder_id: idSchema.nullable() });
 export const folderAssignReplySchema = z.object({
   status: z.literal('ok'),
   folder_id: id.nullable(),
 });
 
-export const folderParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const folderParamsSchema = z.object({ id: idParamSchema });

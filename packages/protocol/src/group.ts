@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN } from './auth';
 import { GROUP_MEMBERS_MAX, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants';
+import { idParamSchema, idSchema } from './ids';
 import { MSG } from './messages';
 import { MESSAGING_MSG } from './messaging-texts';
 import { ROLES } from './permissions';
@@ -67,7 +68,7 @@ const memberIds = z
         value = null;
       }
     }
-    const ids = z.array(z.coerce.number().int().positive()).max(GROUP_MEMBERS_MAX).safeParse(value);
+    const ids = z.array(idParamSchema).max(GROUP_MEMBERS_MAX).safeParse(value);
     if (!ids.success) {
       ctx.addIssue({ code: 'custom', message: GROUP_MSG.invalidMembers });
       return z.NEVER;
@@ -201,7 +202,7 @@ export type Member = z.infer<typeof memberSchema>;
 export const membersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),
   /** A user id: the page after it (members are ordered by user id). */
-  after: z.coerce.number().int().positive().optional(),
+  after: idParamSchema.optional(),
 });
 
 export const membersReplySchema = z.object({
@@ -214,12 +215,12 @@ export const membersReplySchema = z.object({
 export type MembersReply = z.infer<typeof membersReplySchema>;
 
 export const memberParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  user_id: z.coerce.number().int().positive(),
+  id: idParamSchema,
+  user_id: idParamSchema,
 });
 
 export const addMembersRequestSchema = z.object({
-  user_ids: z.array(id, { error: GROUP_MSG.invalidMembers }).min(1).max(GROUP_MEMBERS_MAX),
+  user_ids: z.array(idSchema, { error: GROUP_MSG.invalidMembers }).min(1).max(GROUP_MEMBERS_MAX),
 });
 
 /** Spec 4: unblocking adds the user back to members only when asked (`add`). */
@@ -233,14 +234,14 @@ export const unblockReplySchema = z.object({
 
 /** Spec 7: POST /user/groups/leave; user_id, when given, must be the caller. */
 export const leaveRequestSchema = z.object({
-  conversation_id: id,
-  user_id: id.optional(),
+  conversation_id: idSchema,
+  user_id: idSchema.optional(),
 });
 
 /** Spec 7: POST /user/role. 'member' (or null) takes the role away; 'owner' hands ownership on. */
 export const roleRequestSchema = z.object({
-  conversation_id: id,
-  user_id: id,
+  conversation_id: idSchema,
+  user_id: idSchema,
   role: z.enum([...ROLES]).nullable(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema } from './errors';
+import { idSchema, seqSchema } from './ids';
 import { messageSchema } from './message';
 import { conversationEventPayloads } from './events/conversation-events';
 import type { ConversationEventType } from './events/conversation-events';
@@ -39,7 +40,6 @@ export const WS_CLOSE = {
 } as const;
 
 const id = z.number().int().positive();
-const seq = z.number().int().nonnegative();
 
 // ---- client → server -------------------------------------------------------
 
@@ -48,9 +48,9 @@ export const helloFrameSchema = z.object({
   v: z.number().int(),
   token: z.string().min(1),
   /** The last user-event seq the client applied (0: none). */
-  user_seq: seq,
+  user_seq: seqSchema,
   /** conversation id → the last conversation-event seq applied. Unlisted: no backlog. */
-  conversations: z.record(z.string().regex(/^\d{1,10}$/), seq),
+  conversations: z.record(z.string().regex(/^\d{1,10}$/), seqSchema),
 });
 
 export const clientFrameSchema = z.discriminatedUnion('op', [
@@ -59,7 +59,7 @@ export const clientFrameSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('auth'), token: z.string().min(1) }),
   z.object({
     op: z.literal('typing'),
-    conversation_id: id,
+    conversation_id: idSchema,
     state: z.enum(['start', 'stop']),
   }),
   z.object({ op: z.literal('ping') }),

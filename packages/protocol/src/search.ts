@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONVERSATION_TYPES, userSearchReplySchema } from './conversation';
 import { FILE_MESSAGE_TYPES } from './file';
+import { idParamSchema } from './ids';
 import { messageSchema, TEXT_MESSAGE_TYPE } from './message';
 import { stripLeadingAt } from './rules/username';
 
@@ -43,7 +44,7 @@ export const searchQuerySchema = z.object({
     .max(SEARCH_QUERY_MAX, SEARCH_MSG.queryTooLong),
   type: z.enum(SEARCH_TYPES).default('all'),
   /** Messages only: the next page starts below this id (next_before of the last page). */
-  before: z.coerce.number().int().positive().optional(),
+  before: idParamSchema.optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

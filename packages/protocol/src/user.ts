@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './ids';
 
 /**
  * The User of spec section 3, as far as it exists so far. Wallet and
@@ -45,7 +46,7 @@ export type Session = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 export type SessionList = z.infer<typeof sessionListSchema>;
 
-export const sessionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const sessionIdParamsSchema = z.object({ id: idParamSchema });
 
 /** Does the user hold this permission? (spec 6: checked one at a time) */
 export function userCan(user: Pick<User, 'can'> | null | undefined, permission: string): boolean {

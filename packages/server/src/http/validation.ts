@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { MSG } from '@parley/protocol/messages';
+import { HttpError } from './http-error';
 
 /**
  * A request failed its zod schema. Keeps zod's own issues (with their paths)
@@ -32,14 +33,26 @@ function nulIssues(data: unknown, path: PropertyKey[] = [], out: z.core.$ZodIssu
   return out;
 }
 
+/**
+ * A path whose numbers are only too large names an id that cannot exist
+ * (protocol ids.ts: past ID_MAX, or past what a JavaScript number holds):
+ * that is a 404, as for any other id that does not exist, not a 422.
+ */
+const onlyTooLarge = (issues: z.core.$ZodIssue[]) =>
+  issues.every(
+    (issue) => issue.code === 'too_big' && (issue.origin === 'number' || issue.origin === 'int'),
+  );
+
 /** Replaces fastify-type-provider-zod's validatorCompiler; its serializer and types are kept. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     const nul = nulIssues(data);
     if (nul.length > 0) return { error: new RequestValidationError(nul) };
     const result = schema.safeParse(data);
-    return result.success
-      ? { value: result.data }
-      : { error: new RequestValidationError(result.error.issues) };
+    if (result.success) return { value: result.data };
+    if (httpPart === 'params' && onlyTooLarge(result.error.issues)) {
+      return { error: new HttpError(404, MSG.notFound) };
+    }
+    return { error: new RequestValidationError(result.error.issues) };
   };

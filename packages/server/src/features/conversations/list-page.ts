@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { ID_MAX } from '@parley/protocol/ids';
 import { MSG } from '@parley/protocol/messages';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import { HttpError } from '../../http/http-error';
@@ -281,9 +282,23 @@ export const encodeCursor = (c: ListCursor) => `${c.pinned}_${c.at}_${c.id}`;
 export function decodeCursor(text: string | undefined): ListCursor | null {
   if (text === undefined) return null;
   const m = CURSOR.exec(text);
-  if (!m)
+  const at = m?.[2] ?? '';
+  const id = Number(m?.[3]);
+  // The store compares with both: an id past the column's range or a date
+  // that is no date (month 13, 30 February) would fail the query on PostgreSQL.
+  if (!m || id > ID_MAX || !realInstant(at))
     throw new HttpError(422, MSG.validationFailed, {
       before_cursor: [MESSAGING_MSG.invalidCursor],
     });
-  return { pinned: Number(m[1]), at: m[2] ?? '', id: Number(m[3]) };
+  return { pinned: Number(m[1]), at, id };
+}
+
+/**
+ * Whether an ISO text names an instant as written (Date rolls 30 February
+ * over to March) that PostgreSQL can hold (it has no year 0).
+ */
+function realInstant(iso: string): boolean {
+  const time = Date.parse(iso);
+  if (!Number.isFinite(time) || iso.startsWith('0000-')) return false;
+  return new Date(time).toISOString().slice(0, 19) === iso.slice(0, 19);
 }

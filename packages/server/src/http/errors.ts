@@ -3,10 +3,12 @@ import type { ErrorBody } from '@parley/protocol/errors';
 import { fieldErrors } from '@parley/protocol/errors';
 import { MSG } from '@parley/protocol/messages';
 import { isHttpError } from './http-error';
+import { isMalformedMultipart } from './multipart-errors';
 import { RequestValidationError } from './validation';
 
 // One error format for every failure: {message, errors?:{field:[…]}}.
-// Choices: a body that is not JSON at all is 400 (MSG.malformedJson); JSON
+// Choices: a body that is not JSON at all is 400 (MSG.malformedJson), a
+// broken multipart body 400 too (MSG.malformedMultipart); JSON
 // that parses but does not fit the schema — including wrong types, arrays,
 // null and nesting past the depth limit — is 422 with field errors. Anything
 // unexpected is 500 {message:'Server error.'}, logged with its stack here
@@ -34,6 +36,9 @@ export function errorReplyOf(error: unknown): { status: number; body: ErrorBody 
     if (error.errors) body.errors = error.errors;
     return { status: error.statusCode, body };
   }
+  if (isMalformedMultipart(error)) {
+    return { status: 400, body: { message: MSG.malformedMultipart } };
+  }
   const e = error as Partial<FastifyError>;
   const known = e.code ? BY_CODE[e.code] : undefined;
   if (known) return { status: known[0], body: { message: known[1] } };
@@ -45,6 +50,12 @@ export function errorReplyOf(error: unknown): { status: number; body: ErrorBody 
   if (status >= 400 && status < 500)
     return { status, body: { message: e.message || MSG.somethingWrong } };
   return { status: 500, body: { message: SERVER_ERROR } };
+}
+
+/** The most precise text of an error body: its first field message, else its message. */
+export function firstLine(body: ErrorBody): string {
+  const first = Object.values(body.errors ?? {})[0]?.[0];
+  return first ?? body.message;
 }
 
 export function errorHandler(

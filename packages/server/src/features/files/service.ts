@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
@@ -103,18 +102,23 @@ export function createFilesService(deps: {
     async upload(userId: number, part: UploadPart): Promise<AttachedFile> {
       const head: Buffer[] = [];
       let headLength = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
+      // Read through an async iterator, not pipe(): a cut-off or malformed
+      // upload rejects it, and that fails the store's write. (A transform fed
+      // by pipe() got busboy's second error after the write had given up on
+      // it, with no listener left, and the error was thrown out of the process.)
+      async function* sniffing(source: Readable) {
+        for await (const chunk of source as AsyncIterable<Buffer>) {
           if (headLength < SNIFF_BYTES) {
             head.push(chunk);
             headLength += chunk.length;
           }
-          done(null, chunk);
-        },
-      });
-      // pipe() does not pass errors on: an aborted upload must fail the store's write.
-      part.file.on('error', (error) => tap.destroy(error));
-      let stored = await blobs.put('files', part.file.pipe(tap));
+          yield chunk;
+        }
+      }
+      let stored = await blobs.put(
+        'files',
+        Readable.from(sniffing(part.file), { objectMode: false }),
+      );
       // Past the limit busboy stops the stream and marks it: the partial blob goes.
       if (part.file.truncated) {
         await blobs.delete(stored.key);

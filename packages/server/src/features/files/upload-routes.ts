@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FILE_MSG, fileRefusedSchema, fileUploadedSchema } from '@parley/protocol/file';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
-import { errorHandler } from '../../http/errors';
+import { errorHandler, errorReplyOf, firstLine } from '../../http/errors';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import { FileRefused } from './service';
 import type { FilesService } from './service';
@@ -34,6 +34,10 @@ function uploadErrorHandler(error: unknown, request: FastifyRequest, reply: Fast
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return refuse(reply, 422, FILE_MSG.fileRequired);
+  // Every other 413 and 422 (a JSON body too large or too deep, …) must
+  // still have the shape this route's reply schema requires.
+  const { status, body } = errorReplyOf(error);
+  if (status === 413 || status === 422) return refuse(reply, status, firstLine(body));
   return errorHandler(error, request, reply);
 }
 

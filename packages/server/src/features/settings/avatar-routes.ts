@@ -10,7 +10,7 @@ import {
 } from '@parley/protocol/settings';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
-import { errorHandler, sendNotFound } from '../../http/errors';
+import { errorHandler, errorReplyOf, firstLine, sendNotFound } from '../../http/errors';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { BlobStore } from '../../storage/blob-store';
 import { AVATAR_PATH, avatarKeyOf } from './avatar-url';
@@ -41,6 +41,10 @@ function avatarErrorHandler(error: unknown, request: FastifyRequest, reply: Fast
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return refuse(reply, 422, MSG.avatarRequired);
   }
+  // Every other 413 and 422 (a JSON body too large or too deep, …) must
+  // still have the shape this route's reply schema requires.
+  const { status, body } = errorReplyOf(error);
+  if (status === 413 || status === 422) return refuse(reply, status, firstLine(body));
   return errorHandler(error, request, reply);
 }
 

@@ -125,7 +125,7 @@ const flag01 = z
 
 export const conversationListQuerySchema = z.object({
   limit: z.coerce
-    .number()
+    .number<number>()
     .int()
     .min(1)
     .max(CONVERSATION_PAGE_MAX)
@@ -134,7 +134,7 @@ export const conversationListQuerySchema = z.object({
   before_cursor: z.string().max(100).optional(),
   include_hidden: flag01.optional(),
   /** Only the conversations in this folder of the caller's (folder.ts); another id: none. */
-  folder_id: z.coerce.number().int().positive().optional(),
+  folder_id: z.coerce.number<number>().int().positive().optional(),
 });
 
 export const conversationListSchema = z.object({
@@ -151,7 +151,9 @@ export const conversationListSchema = z.object({
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
 export const conversationRequestSchema = z.object({ conversation_id: id.positive() });
-export const conversationParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const conversationParamsSchema = z.object({
+  id: z.coerce.number<number>().int().positive(),
+});
 
 export const directRequestSchema = z.union([
   z.object({ user_id: id.positive() }),

@@ -69,7 +69,7 @@ export const folderAssignReplySchema = z.object({
   folder_id: id.nullable(),
 });
 
-export const folderParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const folderParamsSchema = z.object({ id: z.coerce.number<number>().int().positive() });
 
 /** The payload of the user event `folders.changed`: the whole list after the change. */
 export const foldersChangedPayloadSchema = z.object({ folders: z.array(folderSchema) });

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
 import type { SettingsChangedPayload, UserUpdatedPayload } from '@parley/protocol/realtime';
+import type { z } from 'zod';
 import { AVATAR_SIZE_PX, PASSWORD_CHANGED_MESSAGE_TYPE } from '@parley/protocol/settings';
+import type { editProfileRequestSchema } from '@parley/protocol/settings';
 import type { User } from '@parley/protocol/user';
 import type { Bus } from '../../bus/bus';
 import { channels } from '../../bus/bus';
@@ -34,12 +36,8 @@ import { avatarKeyOf, avatarUrlOf } from './avatar-url';
 // `settings.changed` user event with the fields set, so the user's other
 // tabs and devices follow at once or on resume (docs/REALTIME.md).
 
-export interface ProfileInput {
-  name?: string | undefined;
-  username?: string | undefined;
-  timezone?: string | undefined;
-  status?: string | null | undefined;
-}
+/** A profile edit as the route parsed it: the fields left out stay as they are. */
+export type ProfileInput = z.output<typeof editProfileRequestSchema>;
 
 export class AvatarRefused extends Error {
   override name = 'AvatarRefused';

@@ -27,7 +27,9 @@ export interface Route extends RouteSpec {
 }
 
 /** A route whose reply is JSON: the ones the web calls with `call()`. */
-export type JsonRoute = Route & { reply: z.ZodType };
+export interface JsonRoute extends Route {
+  reply: z.ZodType;
+}
 
 const route =
   <M extends HttpMethod>(method: M) =>

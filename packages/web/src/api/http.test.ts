@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { render, screen } from '@testing-library/react';
-import { z } from 'zod';
 import { ToasterHost } from '../ui/ToasterHost';
 import { MSG } from '@parley/protocol/messages';
-import { userSchema } from '@parley/protocol/user';
+import { routes } from '@parley/protocol/http/routes';
 import {
   bodyOf,
   headerOf,
@@ -20,9 +19,9 @@ import { changeLocale } from '../lib/i18n';
 import { setAuthFailureHandler } from './auth-failure';
 import { useErrorList } from './error-list';
 import { ApiError, errorMessage } from './errors';
-import { request } from './http';
+import { call } from './http';
 
-const getUser = () => request('/user', { schema: userSchema });
+const getUser = () => call(routes.user);
 
 describe('http client', () => {
   const onAuthFailure = vi.fn();
@@ -172,16 +171,14 @@ describe('http client', () => {
 
   it('keeps silent requests out of the error list', async () => {
     mockFetch(() => json(500, { message: 'x' }));
-    await expect(request('/user', { schema: userSchema, silent: true })).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(call(routes.user, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(useErrorList.getState().errors).toEqual([]);
   });
 
   it('rejects a reply that breaks the contract instead of casting it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch(() => json(200, { id: 'not a number' }));
-    await expect(request('/user', { schema: userSchema, silent: true })).rejects.toMatchObject({
+    await expect(call(routes.user, { silent: true })).rejects.toMatchObject({
       message: MSG.somethingWrong,
     });
   });
@@ -192,9 +189,7 @@ describe('failed-request message order (spec 8)', () => {
 
   const failWith = async (handler: () => Response | Promise<Response>) => {
     mockFetch(handler);
-    return request('/x', { schema: z.unknown(), silent: true }).catch((error: unknown) =>
-      errorMessage(error),
-    );
+    return call(routes.user, { silent: true }).catch((error: unknown) => errorMessage(error));
   };
 
   it('uses the server message first', async () => {

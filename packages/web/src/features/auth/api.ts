@@ -1,39 +1,25 @@
-import { loginReplySchema, statusOkSchema } from '@parley/protocol/auth';
 import type { LoginRequest, RegisterRequest } from '@parley/protocol/auth';
-import { userSchema } from '@parley/protocol/user';
-import { request } from '../../api/http';
+import { routes } from '@parley/protocol/http/routes';
+import { call } from '../../api/http';
 
 // The auth calls of spec 7. Sign-in calls are `silent` (the forms show their
 // errors) and skip the 401 refresh dance (a 401 there is an answer).
 
 export function loginCall(body: LoginRequest) {
-  return request('/login', {
-    body,
-    schema: loginReplySchema,
-    silent: true,
-    skipAuthRefresh: true,
-    anonymous: true,
-  });
+  return call(routes.login, { body, silent: true, skipAuthRefresh: true, anonymous: true });
 }
 
 export function registerCall(body: RegisterRequest) {
-  return request('/register', {
-    body,
-    schema: statusOkSchema,
-    silent: true,
-    skipAuthRefresh: true,
-    anonymous: true,
-  });
+  return call(routes.register, { body, silent: true, skipAuthRefresh: true, anonymous: true });
 }
 
 export function fetchUser() {
-  return request('/user', { schema: userSchema });
+  return call(routes.user);
 }
 
 export function logoutCall(firebaseToken?: string | null) {
-  return request('/logout', {
+  return call(routes.logout, {
     body: firebaseToken ? { firebase_token: firebaseToken } : {},
-    schema: statusOkSchema,
     silent: true,
     skipAuthRefresh: true,
   });

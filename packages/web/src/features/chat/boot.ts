@@ -1,3 +1,4 @@
+import { routes } from '@parley/protocol/http/routes';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { prefetch } from '../../api/prefetch';
 import { lazyPage } from '../../app/lazy';
@@ -27,7 +28,7 @@ export async function loadChatShell() {
 export const ChatShellPage = lazyPage(loadChatShell, 'ChatShell');
 
 /** What the list, its counters, the user menu and the folder tabs ask for on mount. */
-const FIRST_GETS = ['/user/conversations', '/user/unread', '/user', '/user/folders'] as const;
+const FIRST_GETS = [routes.conversations, routes.unread, routes.user, routes.folders];
 
 function isChatPath(pathname: string): boolean {
   return pathname === '/chat' || pathname.startsWith('/chat/');

@@ -1,32 +1,21 @@
-import {
-  conversationListSchema,
-  conversationSchema,
-  unreadReplySchema,
-} from '@parley/protocol/conversation';
 import type { Conversation, ConversationList } from '@parley/protocol/conversation';
-import { z } from 'zod';
-import { messageRefSchema, readReplySchema } from '@parley/protocol/message';
+import { routes } from '@parley/protocol/http/routes';
 import type { MessageRef, ReadReply } from '@parley/protocol/message';
-import { request } from '../../api/http';
+import { call } from '../../api/http';
 
 // What the user asks of the server about conversations. Server pushes go
 // through events.ts instead.
 
 export function fetchConversationPage(cursor: string | null): Promise<ConversationList> {
-  const query = cursor ? `?before_cursor=${encodeURIComponent(cursor)}` : '';
-  return request(`/user/conversations${query}`, { schema: conversationListSchema });
+  return call(routes.conversations, { query: cursor ? { before_cursor: cursor } : {} });
 }
 
 export function fetchConversation(id: number): Promise<Conversation> {
-  return request('/user/conversation', {
-    body: { conversation_id: id },
-    schema: conversationSchema,
-    silent: true,
-  });
+  return call(routes.conversation, { body: { conversation_id: id }, silent: true });
 }
 
 export async function fetchUnreadCount(): Promise<number> {
-  const reply = await request('/user/unread', { schema: unreadReplySchema });
+  const reply = await call(routes.unread);
   return reply.count;
 }
 
@@ -34,7 +23,7 @@ export async function fetchUnreadCount(): Promise<number> {
 export function openDirect(
   target: { user_id: number } | { username: string },
 ): Promise<Conversation> {
-  return request('/user/conversations/direct', { body: target, schema: conversationSchema });
+  return call(routes.openDirect, { body: target });
 }
 
 /** Spec 7: can be cancelled — a newer read supersedes it. */
@@ -43,21 +32,15 @@ export function markRead(
   messageId: number,
   signal: AbortSignal,
 ): Promise<ReadReply> {
-  return request(`/user/messages/read/${conversationId}`, {
+  return call(routes.markRead, {
+    params: { conversation_id: conversationId },
     body: { message_id: messageId },
-    schema: readReplySchema,
     signal,
     silent: true,
   });
 }
 
-const okSchema = z.object({ status: z.literal('ok') });
-const pinnedReplySchema = z.object({
-  status: z.literal('ok'),
-  pinned_message: messageRefSchema.nullable(),
-});
-
-export type ConversationFlag = 'pin' | 'mute' | 'hide';
+export type ConversationFlag = keyof typeof routes.conversationFlag;
 
 /** Pin, mute or hide a conversation for the caller. */
 export async function setConversationFlag(
@@ -65,17 +48,17 @@ export async function setConversationFlag(
   flag: ConversationFlag,
   value: boolean,
 ): Promise<void> {
-  await request(`/user/conversations/${id}/${flag}`, { body: { value }, schema: okSchema });
+  await call(routes.conversationFlag[flag], { params: { id }, body: { value } });
 }
 
 /** Clear history for the caller (the others keep theirs). */
 export async function clearConversation(id: number): Promise<void> {
-  await request(`/user/conversations/${id}/clear`, { method: 'POST', schema: okSchema });
+  await call(routes.clearConversation, { params: { id } });
 }
 
 /** Delete for me (leave, for a group). */
 export async function deleteConversation(id: number): Promise<void> {
-  await request(`/user/conversations/${id}`, { method: 'DELETE', schema: okSchema });
+  await call(routes.deleteConversation, { params: { id } });
 }
 
 /** Pin a message in the conversation (null unpins); answers the pinned ref. */
@@ -83,9 +66,9 @@ export async function setPinnedMessage(
   id: number,
   messageId: number | null,
 ): Promise<MessageRef | null> {
-  const reply = await request(`/user/conversations/${id}/pinned-message`, {
+  const reply = await call(routes.setPinnedMessage, {
+    params: { id },
     body: { message_id: messageId },
-    schema: pinnedReplySchema,
   });
   return reply.pinned_message;
 }

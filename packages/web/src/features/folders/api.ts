@@ -1,43 +1,29 @@
-import { conversationListSchema } from '@parley/protocol/conversation';
 import type { ConversationList } from '@parley/protocol/conversation';
-import {
-  folderAssignReplySchema,
-  folderChangeReplySchema,
-  folderListSchema,
-} from '@parley/protocol/folder';
 import type { FolderChangeReply, FolderList } from '@parley/protocol/folder';
-import { request } from '../../api/http';
+import { routes } from '@parley/protocol/http/routes';
+import { call } from '../../api/http';
 
 // What the user asks of the server about folders (docs/API.md, "Folders").
 // Form-like calls are silent: the editor shows their field errors itself.
 
 export function fetchFolders(): Promise<FolderList> {
-  return request('/user/folders', { schema: folderListSchema });
+  return call(routes.folders);
 }
 
 export function createFolder(name: string): Promise<FolderChangeReply> {
-  return request('/user/folders', {
-    body: { name },
-    schema: folderChangeReplySchema,
-    silent: true,
-  });
+  return call(routes.createFolder, { body: { name }, silent: true });
 }
 
 export function renameFolder(id: number, name: string): Promise<FolderChangeReply> {
-  return request(`/user/folders/${id}`, {
-    method: 'PATCH',
-    body: { name },
-    schema: folderChangeReplySchema,
-    silent: true,
-  });
+  return call(routes.renameFolder, { params: { id }, body: { name }, silent: true });
 }
 
 export function deleteFolder(id: number): Promise<FolderChangeReply> {
-  return request(`/user/folders/${id}`, { method: 'DELETE', schema: folderChangeReplySchema });
+  return call(routes.deleteFolder, { params: { id } });
 }
 
 export function reorderFolders(ids: number[]): Promise<FolderChangeReply> {
-  return request('/user/folders/order', { body: { ids }, schema: folderChangeReplySchema });
+  return call(routes.reorderFolders, { body: { ids } });
 }
 
 /** Spec 4 "Folder assignment"; null takes the conversation out of its folder. */
@@ -45,9 +31,9 @@ export async function assignFolder(
   conversationId: number,
   folderId: number | null,
 ): Promise<number | null> {
-  const reply = await request(`/user/conversations/${conversationId}/folder`, {
+  const reply = await call(routes.assignFolder, {
+    params: { id: conversationId },
     body: { folder_id: folderId },
-    schema: folderAssignReplySchema,
   });
   return reply.folder_id;
 }
@@ -57,7 +43,7 @@ export function fetchFolderPage(
   folderId: number,
   cursor: string | null,
 ): Promise<ConversationList> {
-  const query = new URLSearchParams({ folder_id: String(folderId) });
-  if (cursor) query.set('before_cursor', cursor);
-  return request(`/user/conversations?${query.toString()}`, { schema: conversationListSchema });
+  return call(routes.conversations, {
+    query: { folder_id: folderId, ...(cursor ? { before_cursor: cursor } : {}) },
+  });
 }

@@ -31,9 +31,10 @@ export interface JsonRoute extends Route {
   reply: z.ZodType;
 }
 
+/** Paths keep their literal type, so a client can check a path it writes against its route. */
 const route =
   <M extends HttpMethod>(method: M) =>
-  <S extends RouteSpec>(path: string, spec: S) => ({ method, path, ...spec });
+  <const P extends string, S extends RouteSpec>(path: P, spec: S) => ({ method, path, ...spec });
 
 export const get = route('GET');
 export const post = route('POST');

@@ -99,7 +99,11 @@ const memberId = { params: memberParamsSchema };
  * An on/off setting (spec 7): `setting` is the User field it sets, `field`
  * the body field its call takes (the spec's name).
  */
-const switchRoute = <S extends keyof User>(path: string, setting: S, field: string) => ({
+const switchRoute = <const P extends string, S extends keyof User>(
+  path: P,
+  setting: S,
+  field: string,
+) => ({
   ...post(path, { body: switchRequestSchema(field), ...ok }),
   setting,
   field,

@@ -120,7 +120,7 @@ async function exchange<R extends JsonRoute>(
   return parsed.data;
 }
 
-/** A plain GET the entry already sent (prefetch.ts) is not sent again, unless that one failed. */
+/** A route's plain GET the entry already sent (prefetch.ts) is not sent again, unless that one failed. */
 function sendOrTakePrefetched(
   route: JsonRoute,
   path: string,
@@ -128,7 +128,7 @@ function sendOrTakePrefetched(
 ): Promise<Response> {
   const plainGet =
     route.method === 'GET' && path === route.path && !options.signal && !options.anonymous;
-  const early = plainGet ? takePrefetched(route) : null;
+  const early = plainGet ? takePrefetched(route.path) : null;
   return early ? early.catch(() => send(path, options)) : send(path, options);
 }
 

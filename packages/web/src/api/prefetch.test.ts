@@ -26,7 +26,7 @@ describe('prefetched GETs', () => {
     document.cookie = 'XSRF-TOKEN=csrf-abc; path=/';
     setAuthFailureHandler(vi.fn());
     useErrorList.getState().clear();
-    takePrefetched(routes.user); // nothing left over from another test
+    takePrefetched(routes.user.path); // nothing left over from another test
   });
 
   afterEach(() => {
@@ -37,7 +37,7 @@ describe('prefetched GETs', () => {
   it('goes out with the standard headers, and the client takes its reply instead of asking again', async () => {
     signIn('tok-1');
     const fetchSpy = mockFetch(() => json(200, sampleUser));
-    prefetch([routes.user]);
+    prefetch([routes.user.path]);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(url).toBe('/api/v1/user');
@@ -52,7 +52,7 @@ describe('prefetched GETs', () => {
   it('is handed out once: the next call asks the server', async () => {
     signIn('tok-1');
     const fetchSpy = mockFetch(() => json(200, sampleUser));
-    prefetch([routes.user]);
+    prefetch([routes.user.path]);
     await getUser();
     await getUser();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
@@ -61,7 +61,7 @@ describe('prefetched GETs', () => {
   it('is not used when the token changed since it went out', async () => {
     signIn('tok-1');
     const fetchSpy = mockFetch(() => json(200, sampleUser));
-    prefetch([routes.user]);
+    prefetch([routes.user.path]);
     signIn('tok-2');
     await getUser();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
@@ -72,7 +72,7 @@ describe('prefetched GETs', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     signIn('tok-1');
     const fetchSpy = mockFetch(() => json(200, sampleUser));
-    prefetch([routes.user]);
+    prefetch([routes.user.path]);
     vi.setSystemTime(Date.now() + 10_001);
     await getUser();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
@@ -86,7 +86,7 @@ describe('prefetched GETs', () => {
       if (calls === 1) throw new TypeError('Failed to fetch');
       return json(200, sampleUser);
     });
-    prefetch([routes.user]);
+    prefetch([routes.user.path]);
     await expect(getUser()).resolves.toEqual(sampleUser);
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
@@ -99,7 +99,7 @@ describe('prefetched GETs', () => {
         ? json(200, sampleUser)
         : json(401, { message: 'Unauthenticated.' });
     });
-    prefetch([routes.user]);
+    prefetch([routes.user.path]);
     await expect(getUser()).resolves.toEqual(sampleUser);
     expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual([
       '/api/v1/user',
@@ -110,13 +110,13 @@ describe('prefetched GETs', () => {
 
   it('only stands in for the same plain GET', async () => {
     signIn('tok-1');
-    takePrefetched(routes.conversations);
+    takePrefetched(routes.conversations.path);
     const fetchSpy = mockFetch((url) =>
       url.endsWith('/folders')
         ? json(200, { folders: [], user_seq: 0 })
         : json(200, { conversations: [], next_cursor: null }),
     );
-    prefetch([routes.conversations]);
+    prefetch([routes.conversations.path]);
     await call(routes.conversations, { query: { folder_id: 1 } });
     await call(routes.conversations, { signal: new AbortController().signal });
     await call(routes.folders);
@@ -126,6 +126,6 @@ describe('prefetched GETs', () => {
       '/api/v1/user/conversations',
       '/api/v1/user/folders',
     ]);
-    expect(takePrefetched(routes.conversations)).not.toBeNull(); // still there for the GET
+    expect(takePrefetched(routes.conversations.path)).not.toBeNull(); // still there for the GET
   });
 });

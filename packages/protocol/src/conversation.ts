@@ -181,6 +181,9 @@ export type GroupRequest = z.infer<typeof groupRequestSchema>;
 /** Body of pin / mute / hide. */
 export const flagRequestSchema = z.object({ value: z.boolean() });
 
+/** Per-conversation notifications (spec 4: on the pivot of the target conversation). */
+export const conversationNotificationsRequestSchema = z.object({ status: z.boolean() });
+
 export const pinnedMessageRequestSchema = z.object({ message_id: id.positive().nullable() });
 export const pinnedMessageReplySchema = z.object({
   status: z.literal('ok'),

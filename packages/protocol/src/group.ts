@@ -296,6 +296,3 @@ export const usernameParamsSchema = z.object({
     .max(USERNAME_MAX_LENGTH + 1)
     .transform(stripLeadingAt),
 });
-
-/** Per-conversation notifications (spec 4: on the pivot of the target conversation). */
-export const conversationNotificationsRequestSchema = z.object({ status: z.boolean() });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { authRoutes } from './auth-routes';
+import { conversationRoutes } from './conversation-routes';
+import { folderRoutes } from './folder-routes';
+import { groupRoutes } from './group-routes';
+import { messageRoutes } from './message-routes';
 import { pathOf, routeList } from './route';
 import { routes } from './routes';
+import { searchRoutes } from './search-routes';
+import { settingsRoutes } from './settings-routes';
 
 describe('pathOf', () => {
   it('fills each :name segment, encoded', () => {
@@ -31,6 +38,23 @@ describe('routeList', () => {
     expect(list).toContain(routes.switches.paranoid);
     expect(list).toContain(routes.conversationFlag.hide);
     expect(list.every((route) => route.path.startsWith('/'))).toBe(true);
+  });
+});
+
+describe('the table', () => {
+  it('holds every area’s calls, no name given by two areas (a spread would drop one)', () => {
+    const areas = [
+      authRoutes,
+      conversationRoutes,
+      folderRoutes,
+      messageRoutes,
+      groupRoutes,
+      searchRoutes,
+      settingsRoutes,
+    ];
+    const names = areas.flatMap((area) => Object.keys(area));
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(routes).sort()).toEqual(names.sort());
   });
 });
 

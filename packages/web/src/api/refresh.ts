@@ -1,5 +1,5 @@
 import { pathOf } from '@parley/protocol/http/route';
-import { routes } from '@parley/protocol/http/routes';
+import { authRoutes } from '@parley/protocol/http/auth-routes';
 import type { RefreshRequest } from '@parley/protocol/auth';
 import { getRefreshToken, saveTokens } from '../lib/tokens';
 import { signalAuthFailure } from './auth-failure';
@@ -49,15 +49,15 @@ async function runRefresh(seen: string | null): Promise<RefreshOutcome> {
   try {
     // Not call(): a 401 here is the answer, not a reason to refresh.
     const body: RefreshRequest = { refresh_token: refreshToken };
-    response = await send(pathOf(routes.refresh), {
-      method: routes.refresh.method,
+    response = await send(pathOf(authRoutes.refresh), {
+      method: authRoutes.refresh.method,
       body,
       anonymous: true,
     });
   } catch {
     return 'offline';
   }
-  const pair = response.ok ? routes.refresh.reply.safeParse(await readJson(response)) : null;
+  const pair = response.ok ? authRoutes.refresh.reply.safeParse(await readJson(response)) : null;
   if (!pair?.success) {
     await signalAuthFailure();
     return 'rejected';

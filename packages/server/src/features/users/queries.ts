@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { SwitchName } from '@parley/protocol/http/routes';
+import type { SwitchName } from '@parley/protocol/http/settings-routes';
 import type { Database, NewUser, UserRow } from '../../store/types';
 
 // Every query on the users table. Other features reach users through

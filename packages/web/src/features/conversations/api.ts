@@ -1,5 +1,6 @@
 import type { Conversation, ConversationList } from '@parley/protocol/conversation';
-import { routes } from '@parley/protocol/http/routes';
+import { conversationRoutes } from '@parley/protocol/http/conversation-routes';
+import { messageRoutes } from '@parley/protocol/http/message-routes';
 import type { MessageRef, ReadReply } from '@parley/protocol/message';
 import { call } from '../../api/http';
 
@@ -7,15 +8,15 @@ import { call } from '../../api/http';
 // through events.ts instead.
 
 export function fetchConversationPage(cursor: string | null): Promise<ConversationList> {
-  return call(routes.conversations, { query: cursor ? { before_cursor: cursor } : {} });
+  return call(conversationRoutes.conversations, { query: cursor ? { before_cursor: cursor } : {} });
 }
 
 export function fetchConversation(id: number): Promise<Conversation> {
-  return call(routes.conversation, { body: { conversation_id: id }, silent: true });
+  return call(conversationRoutes.conversation, { body: { conversation_id: id }, silent: true });
 }
 
 export async function fetchUnreadCount(): Promise<number> {
-  const reply = await call(routes.unread);
+  const reply = await call(conversationRoutes.unread);
   return reply.count;
 }
 
@@ -23,7 +24,7 @@ export async function fetchUnreadCount(): Promise<number> {
 export function openDirect(
   target: { user_id: number } | { username: string },
 ): Promise<Conversation> {
-  return call(routes.openDirect, { body: target });
+  return call(conversationRoutes.openDirect, { body: target });
 }
 
 /** Spec 7: can be cancelled — a newer read supersedes it. */
@@ -32,7 +33,7 @@ export function markRead(
   messageId: number,
   signal: AbortSignal,
 ): Promise<ReadReply> {
-  return call(routes.markRead, {
+  return call(messageRoutes.markRead, {
     params: { conversation_id: conversationId },
     body: { message_id: messageId },
     signal,
@@ -40,7 +41,7 @@ export function markRead(
   });
 }
 
-export type ConversationFlag = keyof typeof routes.conversationFlag;
+export type ConversationFlag = keyof typeof conversationRoutes.conversationFlag;
 
 /** Pin, mute or hide a conversation for the caller. */
 export async function setConversationFlag(
@@ -48,17 +49,17 @@ export async function setConversationFlag(
   flag: ConversationFlag,
   value: boolean,
 ): Promise<void> {
-  await call(routes.conversationFlag[flag], { params: { id }, body: { value } });
+  await call(conversationRoutes.conversationFlag[flag], { params: { id }, body: { value } });
 }
 
 /** Clear history for the caller (the others keep theirs). */
 export async function clearConversation(id: number): Promise<void> {
-  await call(routes.clearConversation, { params: { id } });
+  await call(conversationRoutes.clearConversation, { params: { id } });
 }
 
 /** Delete for me (leave, for a group). */
 export async function deleteConversation(id: number): Promise<void> {
-  await call(routes.deleteConversation, { params: { id } });
+  await call(conversationRoutes.deleteConversation, { params: { id } });
 }
 
 /** Pin a message in the conversation (null unpins); answers the pinned ref. */
@@ -66,7 +67,7 @@ export async function setPinnedMessage(
   id: number,
   messageId: number | null,
 ): Promise<MessageRef | null> {
-  const reply = await call(routes.setPinnedMessage, {
+  const reply = await call(messageRoutes.setPinnedMessage, {
     params: { id },
     body: { message_id: messageId },
   });

@@ -1,29 +1,30 @@
 import type { ConversationList } from '@parley/protocol/conversation';
 import type { FolderChangeReply, FolderList } from '@parley/protocol/folder';
-import { routes } from '@parley/protocol/http/routes';
+import { conversationRoutes } from '@parley/protocol/http/conversation-routes';
+import { folderRoutes } from '@parley/protocol/http/folder-routes';
 import { call } from '../../api/http';
 
 // What the user asks of the server about folders (docs/API.md, "Folders").
 // Form-like calls are silent: the editor shows their field errors itself.
 
 export function fetchFolders(): Promise<FolderList> {
-  return call(routes.folders);
+  return call(folderRoutes.folders);
 }
 
 export function createFolder(name: string): Promise<FolderChangeReply> {
-  return call(routes.createFolder, { body: { name }, silent: true });
+  return call(folderRoutes.createFolder, { body: { name }, silent: true });
 }
 
 export function renameFolder(id: number, name: string): Promise<FolderChangeReply> {
-  return call(routes.renameFolder, { params: { id }, body: { name }, silent: true });
+  return call(folderRoutes.renameFolder, { params: { id }, body: { name }, silent: true });
 }
 
 export function deleteFolder(id: number): Promise<FolderChangeReply> {
-  return call(routes.deleteFolder, { params: { id } });
+  return call(folderRoutes.deleteFolder, { params: { id } });
 }
 
 export function reorderFolders(ids: number[]): Promise<FolderChangeReply> {
-  return call(routes.reorderFolders, { body: { ids } });
+  return call(folderRoutes.reorderFolders, { body: { ids } });
 }
 
 /** Spec 4 "Folder assignment"; null takes the conversation out of its folder. */
@@ -31,7 +32,7 @@ export async function assignFolder(
   conversationId: number,
   folderId: number | null,
 ): Promise<number | null> {
-  const reply = await call(routes.assignFolder, {
+  const reply = await call(folderRoutes.assignFolder, {
     params: { id: conversationId },
     body: { folder_id: folderId },
   });
@@ -43,7 +44,7 @@ export function fetchFolderPage(
   folderId: number,
   cursor: string | null,
 ): Promise<ConversationList> {
-  return call(routes.conversations, {
+  return call(conversationRoutes.conversations, {
     query: { folder_id: folderId, ...(cursor ? { before_cursor: cursor } : {}) },
   });
 }

@@ -7,7 +7,8 @@ import type {
   MembersReply,
   ToLookupReply,
 } from '@parley/protocol/group';
-import { routes } from '@parley/protocol/http/routes';
+import { conversationRoutes } from '@parley/protocol/http/conversation-routes';
+import { groupRoutes } from '@parley/protocol/http/group-routes';
 import type { Role } from '@parley/protocol/permissions';
 import { call } from '../../api/http';
 
@@ -15,86 +16,94 @@ import { call } from '../../api/http';
 // (docs/API.md, "Groups and channels"). Forms and pages show their own
 // errors (silent); the panel's one-click actions report in the shared list.
 
-export type ManagedKind = keyof typeof routes.create;
+export type ManagedKind = keyof typeof groupRoutes.create;
 
 /** The create form as multipart (it may carry the avatar file). */
 export function createConversation(kind: ManagedKind, form: FormData): Promise<Conversation> {
-  return call(routes.create[kind], { body: form, silent: true });
+  return call(groupRoutes.create[kind], { body: form, silent: true });
 }
 
 export function fetchMembers(id: number): Promise<MembersReply> {
-  return call(routes.members, { params: { id }, query: { limit: 200 }, silent: true });
+  return call(groupRoutes.members, { params: { id }, query: { limit: 200 }, silent: true });
 }
 
 /** The info panel's edit form (its own errors: silent). */
 export function editInfo(id: number, body: EditInfoRequest): Promise<Conversation> {
-  return call(routes.editInfo, { params: { id }, body, silent: true });
+  return call(groupRoutes.editInfo, { params: { id }, body, silent: true });
 }
 
 /** A new avatar, multipart `avatar`; checked like the create form's. */
 export function uploadAvatar(id: number, file: File): Promise<Conversation> {
   const form = new FormData();
   form.append('avatar', file, file.name);
-  return call(routes.setConversationAvatar, { params: { id }, body: form, silent: true });
+  return call(groupRoutes.setConversationAvatar, { params: { id }, body: form, silent: true });
 }
 
 /** Adds friends as members (the add-members dialog shows its own errors). */
 export async function addMembers(id: number, userIds: number[]): Promise<void> {
-  await call(routes.addMembers, { params: { id }, body: { user_ids: userIds }, silent: true });
+  await call(groupRoutes.addMembers, { params: { id }, body: { user_ids: userIds }, silent: true });
 }
 
-export type MemberCall = keyof typeof routes.memberAction | 'unblock';
+export type MemberCall = keyof typeof groupRoutes.memberAction | 'unblock';
 
 export async function actOnMember(id: number, userId: number, action: MemberCall): Promise<void> {
   const params = { id, user_id: userId };
   if (action === 'unblock') {
-    await call(routes.unblockMember, { params, body: { add: false } });
+    await call(groupRoutes.unblockMember, { params, body: { add: false } });
   } else {
-    await call(routes.memberAction[action], { params });
+    await call(groupRoutes.memberAction[action], { params });
   }
 }
 
 /** Spec 7: POST /user/role; 'member' takes the role away, 'owner' hands ownership on. */
 export async function setRole(conversationId: number, userId: number, role: Role): Promise<void> {
-  await call(routes.setRole, { body: { conversation_id: conversationId, user_id: userId, role } });
+  await call(groupRoutes.setRole, {
+    body: { conversation_id: conversationId, user_id: userId, role },
+  });
 }
 
 /** Spec 7: POST /user/groups/leave. */
 export async function leaveConversation(conversationId: number): Promise<void> {
-  await call(routes.leave, { body: { conversation_id: conversationId } });
+  await call(groupRoutes.leave, { body: { conversation_id: conversationId } });
 }
 
 export type Invitation = z.infer<typeof invitationReplySchema>;
 
 export function regenerateInvite(id: number): Promise<Invitation> {
-  return call(routes.regenerateInvite, { params: { id } });
+  return call(groupRoutes.regenerateInvite, { params: { id } });
 }
 
 export function setAllowInvitation(id: number, allow: boolean): Promise<Invitation> {
-  return call(routes.setAllowInvitation, { params: { id }, body: { allow_invitation: allow } });
+  return call(groupRoutes.setAllowInvitation, {
+    params: { id },
+    body: { allow_invitation: allow },
+  });
 }
 
 export function revokeInvite(id: number): Promise<Invitation> {
-  return call(routes.revokeInvite, { params: { id } });
+  return call(groupRoutes.revokeInvite, { params: { id } });
 }
 
 export async function setConversationNotifications(id: number, on: boolean): Promise<void> {
-  await call(routes.setConversationNotifications, { params: { id }, body: { status: on } });
+  await call(conversationRoutes.setConversationNotifications, {
+    params: { id },
+    body: { status: on },
+  });
 }
 
 export function fetchInvitePreview(token: string): Promise<ConversationPreview> {
-  return call(routes.invitePreview, { params: { join_token: token }, silent: true });
+  return call(groupRoutes.invitePreview, { params: { join_token: token }, silent: true });
 }
 
 export function joinByToken(token: string): Promise<Conversation> {
-  return call(routes.joinByToken, { params: { join_token: token }, silent: true });
+  return call(groupRoutes.joinByToken, { params: { join_token: token }, silent: true });
 }
 
 export function joinByUsername(username: string): Promise<Conversation> {
-  return call(routes.joinByUsername, { body: { username }, silent: true });
+  return call(groupRoutes.joinByUsername, { body: { username }, silent: true });
 }
 
 /** `/to/:username`: a user, or a public group or channel (no token needed). */
 export function lookupUsername(username: string): Promise<ToLookupReply> {
-  return call(routes.lookupUsername, { params: { username }, silent: true });
+  return call(groupRoutes.lookupUsername, { params: { username }, silent: true });
 }

@@ -1,4 +1,4 @@
-import { routes } from '@parley/protocol/http/routes';
+import { messageRoutes } from '@parley/protocol/http/message-routes';
 import type { HistoryReply, Message, SendMessageRequest } from '@parley/protocol/message';
 import { call } from '../../api/http';
 import { sendMessageOverSocket } from '../../api/socket';
@@ -9,7 +9,7 @@ import { SocketSendLost } from '../../api/socket-sends';
 export type HistoryCursor = { before: number } | { after: number } | { around: number } | null;
 
 export function fetchHistory(conversationId: number, cursor: HistoryCursor): Promise<HistoryReply> {
-  return call(routes.history, { params: { id: conversationId }, query: cursor ?? {} });
+  return call(messageRoutes.history, { params: { id: conversationId }, query: cursor ?? {} });
 }
 
 /**
@@ -26,19 +26,19 @@ export async function sendMessage(body: SendMessageRequest): Promise<Message> {
       if (!(error instanceof SocketSendLost)) throw error;
     }
   }
-  return call(routes.sendMessage, { body, silent: true });
+  return call(messageRoutes.sendMessage, { body, silent: true });
 }
 
 export function editMessage(id: number, message: string): Promise<Message> {
-  return call(routes.editMessage, { params: { id }, body: { message } });
+  return call(messageRoutes.editMessage, { params: { id }, body: { message } });
 }
 
 export async function deleteMessage(id: number, scope: 'me' | 'everyone'): Promise<void> {
-  await call(routes.deleteMessage, { params: { id }, query: { for: scope } });
+  await call(messageRoutes.deleteMessage, { params: { id }, query: { for: scope } });
 }
 
 export async function forwardMessages(ids: number[], from: number, to: number): Promise<Message[]> {
-  const reply = await call(routes.forwardMessages, {
+  const reply = await call(messageRoutes.forwardMessages, {
     body: { ids, from_conversation_id: from, to_conversation_id: to },
   });
   return reply.messages;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { routes } from '@parley/protocol/http/routes';
+import { messageRoutes } from '@parley/protocol/http/message-routes';
 import type { LinkPreview } from '@parley/protocol/link-preview';
 import { call } from '../../api/http';
 import { ApiError } from '../../api/errors';
@@ -26,7 +26,7 @@ function remember(key: string, value: LinkPreview | null) {
 async function ask(messageId: number, url: string): Promise<LinkPreview | null> {
   const key = keyOf(messageId, url);
   try {
-    const reply = await call(routes.linkPreview, {
+    const reply = await call(messageRoutes.linkPreview, {
       params: { id: messageId },
       // A card that cannot be had is not an error the reader should see.
       silent: true,

@@ -1,4 +1,4 @@
-import { routes } from '@parley/protocol/http/routes';
+import { searchRoutes } from '@parley/protocol/http/search-routes';
 import type { SearchReply, SearchType } from '@parley/protocol/search';
 import { call } from '../../api/http';
 
@@ -8,7 +8,7 @@ export function search(
   q: string,
   options: { type?: SearchType; before?: number | null; signal?: AbortSignal } = {},
 ): Promise<SearchReply> {
-  return call(routes.search, {
+  return call(searchRoutes.search, {
     query: {
       q,
       type: options.type ?? 'all',

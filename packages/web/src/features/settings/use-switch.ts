@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SwitchName } from '@parley/protocol/http/routes';
+import type { SwitchName } from '@parley/protocol/http/settings-routes';
 import { useAuthStore } from '../auth/store';
 import { setSwitch } from './api';
 import { settingsErrors } from './form-errors';

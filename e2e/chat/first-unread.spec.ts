@@ -185,3 +185,39 @@ test('a chat with more unread than a page opens at the first unread and reads wh
   await expect(p.getByTestId(`conversation-${chatId}`).getByTestId('unread-badge')).toHaveCount(0);
   await phone.close();
 });
+
+test('screens: the divider and the jump buttons, English and Russian, desktop and phone', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { bob, chatId, aliceToken } = await pairWithChat(request);
+  const bobToken = await tokenFor(request, bob);
+  await seed(request, aliceToken, chatId, 'old', 5);
+  const devices = {
+    desktop: { width: 1280, height: 800 },
+    phone: { width: 390, height: 844 },
+  } as const;
+  for (const locale of ['en', 'ru'] as const) {
+    for (const [device, viewport] of Object.entries(devices)) {
+      // A fresh run of unread, more than a page, each time.
+      await callApi(request, bobToken, `/user/messages/read/${chatId}`, {});
+      await seed(request, aliceToken, chatId, `${locale}-${device}`, 60);
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await signInByUi(page, bob);
+      await page.evaluate((code) => localStorage.setItem('locale', code), locale);
+      await page.goto(`/chat/${chatId}`);
+      await expect(page.getByTestId('unread-divider')).toBeInViewport();
+      await expect(page.getByTestId('scroll-to-bottom-badge')).toBeVisible();
+      await saveScreenshot(page, `first-unread-divider-${device}-${locale}`);
+      // Read on a little, then back up above where reading stopped.
+      await wheel(page, 500, 2);
+      await page.waitForTimeout(1000);
+      await wheel(page, -800, 3);
+      await expect(page.getByTestId('jump-first-unread')).toBeVisible();
+      await saveScreenshot(page, `first-unread-buttons-${device}-${locale}`);
+      await context.close();
+    }
+  }
+});

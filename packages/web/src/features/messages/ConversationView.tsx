@@ -216,7 +216,10 @@ export function ConversationView({
           y={menu.y}
           own={menu.message.user_id !== null && menu.message.user_id === ownId}
           canPin={!conversation.is_system}
-          onPick={(action) => void actions.pick(action, menu.message)}
+          onPick={(action) => {
+            setMenu(null);
+            void actions.pick(action, menu.message);
+          }}
           onClose={() => setMenu(null)}
         />
       ) : null}

@@ -18,6 +18,8 @@ export type RequestOptions<T> = SendOptions & {
   skipAuthRefresh?: boolean;
   /** The caller shows the error itself (forms); otherwise it joins the shared error list. */
   silent?: boolean;
+  /** Statuses that are an answer the caller acts on (e.g. 404: not yours), not a listed error. */
+  answers?: readonly number[];
 };
 
 /**
@@ -32,7 +34,10 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
     if (
       !options.silent &&
       !options.signal?.aborted &&
-      !(error instanceof ApiError && isHandled(error))
+      !(
+        error instanceof ApiError &&
+        (isHandled(error) || options.answers?.includes(error.status ?? 0))
+      )
     ) {
       useErrorList.getState().push(errorMessage(error));
     }

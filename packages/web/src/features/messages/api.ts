@@ -15,6 +15,8 @@ export function fetchHistory(conversationId: number, cursor: HistoryCursor): Pro
     : '';
   return request(`/user/conversations/${conversationId}/messages${query}`, {
     schema: historyReplySchema,
+    // Not the user's conversation (any more): the caller drops it, no error to show.
+    answers: [404],
   });
 }
 

@@ -4,7 +4,7 @@ import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
 import { applyCommitToHistory } from '@parley/protocol/sync/commits';
 import type { LocalCommit } from '@parley/protocol/sync/commits';
-import { applyCleared, applyHistoryFrame } from '@parley/protocol/sync/history';
+import { applyCleared, applyHistoryFrame, dropThread } from '@parley/protocol/sync/history';
 import { ApiError, errorMessage } from '../../api/errors';
 import { fetchHistory, sendMessage } from './api';
 import type { HistoryCursor } from './api';
@@ -23,9 +23,15 @@ import type { MessagesState, PageMode, PendingMessage } from './reducers';
 // caller hands that to the one dispatcher (sync/dispatcher.ts), which
 // applies it to history and the list once.
 
+/**
+ * How a page load ended: nothing loaded (already loading, or an error), or
+ * `gone`: the server answered 404, the conversation is not the user's any
+ * more (its thread is dropped here; the caller drops it from the list).
+ */
+export type LoadResult = 'loaded' | 'failed' | 'gone';
+
 type Actions = {
-  /** Loads a page; resolves false when nothing was loaded (already loading, or an error). */
-  load: (conversationId: number, mode: PageMode, anchor?: number) => Promise<boolean>;
+  load: (conversationId: number, mode: PageMode, anchor?: number) => Promise<LoadResult>;
   /** Optimistic send (spec 4): resolves with the confirmed message, or null on failure. */
   send: (
     conversationId: number,
@@ -46,6 +52,8 @@ type Actions = {
   ) => void;
   /** History cleared by the caller: everything held goes. */
   clearThread: (conversationId: number) => void;
+  /** The conversation is not the user's any more: its thread goes. */
+  dropThread: (conversationId: number) => void;
   reset: () => void;
 };
 
@@ -105,7 +113,7 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     ...emptyMessages,
     load: async (conversationId, mode, anchor) => {
       const key = `${conversationId}:${mode}`;
-      if (inFlight.has(key)) return false;
+      if (inFlight.has(key)) return 'failed';
       inFlight.add(key);
       const replay = mode === 'latest' ? [] : null;
       if (replay) framesDuringLatest.set(conversationId, replay);
@@ -117,9 +125,11 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
             applyPage(s, conversationId, page, mode),
           ),
         );
-        return true;
-      } catch {
-        return false;
+        return 'loaded';
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) return 'failed';
+        set((s) => dropThread(s, conversationId));
+        return 'gone';
       } finally {
         inFlight.delete(key);
         if (replay) framesDuringLatest.delete(conversationId);
@@ -165,6 +175,7 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     hydrate: (cached, pending) => set((s) => hydrateThreads(s, cached, pending)),
     clearThread: (conversationId) =>
       set((s) => applyCleared(s, conversationId, Number.MAX_SAFE_INTEGER)),
+    dropThread: (conversationId) => set((s) => dropThread(s, conversationId)),
     reset: () => set(emptyMessages),
   };
 });

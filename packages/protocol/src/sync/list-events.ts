@@ -154,6 +154,7 @@ export function applyConversationFrame(
     // event conversation.updated {role}.
     case 'conversation.created':
     case 'message.viewed':
+    case 'message.views':
     case 'member.unblocked':
     case 'member.role':
       return done(state);

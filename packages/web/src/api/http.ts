@@ -26,6 +26,8 @@ export type CallOptions = {
   skipAuthRefresh?: boolean;
   /** The caller shows the error itself (forms); otherwise it joins the shared error list. */
   silent?: boolean;
+  /** Statuses that are an answer the caller acts on (e.g. 404: not yours), not a listed error. */
+  answers?: readonly number[];
 };
 
 /** A part a route has, required unless every field of it is optional. */
@@ -69,7 +71,14 @@ export async function call<R extends JsonRoute>(
   try {
     return await exchange(route, sent, false);
   } catch (error) {
-    if (!sent.silent && !sent.signal?.aborted && !(error instanceof ApiError && isHandled(error))) {
+    if (
+      !sent.silent &&
+      !sent.signal?.aborted &&
+      !(
+        error instanceof ApiError &&
+        (isHandled(error) || sent.answers?.includes(error.status ?? 0))
+      )
+    ) {
       useErrorList.getState().push(errorMessage(error));
     }
     throw error;

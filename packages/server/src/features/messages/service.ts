@@ -32,6 +32,7 @@ import { historyPage } from './history-page';
 import * as q from './queries';
 import { mentionKeys } from '@parley/protocol/rules/mentions';
 import { forbidden, invalid, notFound, visibility } from './rules';
+import type { ChannelViews } from './channel-views';
 import { createReadMarks } from './read-marks';
 import { toMessages } from './to-message';
 
@@ -50,9 +51,10 @@ export function createMessagesService(
   conversations: ConversationsService,
   publisher: EventPublisher,
   files: FileLinks = { release: async () => undefined },
+  channelViews: ChannelViews | null = null,
 ) {
   const transaction = eventTransaction(db, publisher);
-  const read = createReadMarks({ now, conversations, transaction });
+  const read = createReadMarks({ now, conversations, transaction, channelViews });
 
   async function one(id: number, from: Kysely<Database> = db): Promise<Message> {
     const row = await q.findById(from, id);

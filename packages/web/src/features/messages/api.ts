@@ -9,7 +9,12 @@ import { SocketSendLost } from '../../api/socket-sends';
 export type HistoryCursor = { before: number } | { after: number } | { around: number } | null;
 
 export function fetchHistory(conversationId: number, cursor: HistoryCursor): Promise<HistoryReply> {
-  return call(messageRoutes.history, { params: { id: conversationId }, query: cursor ?? {} });
+  return call(messageRoutes.history, {
+    params: { id: conversationId },
+    query: cursor ?? {},
+    // Not the user's conversation (any more): the caller drops it, no error to show.
+    answers: [404],
+  });
 }
 
 /**

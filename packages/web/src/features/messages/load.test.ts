@@ -61,7 +61,7 @@ describe('opening at the first unread', () => {
         has_newer: false,
       }),
     );
-    expect(await loading).toBe(true);
+    expect(await loading).toBe('loaded');
     expect(urls).toEqual([expect.stringContaining('/user/conversations/5/messages?around=11')]);
     expect(ids()).toEqual([10, 30, 40]);
   });
@@ -73,12 +73,12 @@ describe('opening at the first unread', () => {
     const first = useMessageStore.getState().load(5, 'around', 11);
     // A view mounted twice (React's strict mode) asks for the same window again.
     const again = useMessageStore.getState().load(5, 'around', 11);
-    expect(await useMessageStore.getState().load(5, 'around', 99)).toBe(false);
+    expect(await useMessageStore.getState().load(5, 'around', 99)).toBe('failed');
     answer(
       await json(200, { messages: [message(30, 'c', 'unread')], has_older: true, has_newer: true }),
     );
-    expect(await first).toBe(true);
-    expect(await again).toBe(true);
+    expect(await first).toBe('loaded');
+    expect(await again).toBe('loaded');
     expect(fetches).toHaveBeenCalledTimes(1);
     expect(ids()).toEqual([30]);
   });

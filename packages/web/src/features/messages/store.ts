@@ -4,7 +4,7 @@ import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
 import { applyCommitToHistory } from '@parley/protocol/sync/commits';
 import type { LocalCommit } from '@parley/protocol/sync/commits';
-import { applyCleared, applyHistoryFrame } from '@parley/protocol/sync/history';
+import { applyCleared, applyHistoryFrame, dropThread } from '@parley/protocol/sync/history';
 import { ApiError, errorMessage } from '../../api/errors';
 import { randomUuid } from '../../lib/random-uuid';
 import { fetchHistory, sendMessage } from './api';
@@ -24,9 +24,15 @@ import type { MessagesState, PageMode, PendingMessage } from './reducers';
 // caller hands that to the one dispatcher (sync/dispatcher.ts), which
 // applies it to history and the list once.
 
+/**
+ * How a page load ended: nothing loaded (already loading, or an error), or
+ * `gone`: the server answered 404, the conversation is not the user's any
+ * more (its thread is dropped here; the caller drops it from the list).
+ */
+export type LoadResult = 'loaded' | 'failed' | 'gone';
+
 type Actions = {
-  /** Loads a page; resolves false when nothing was loaded (already loading, or an error). */
-  load: (conversationId: number, mode: PageMode, anchor?: number) => Promise<boolean>;
+  load: (conversationId: number, mode: PageMode, anchor?: number) => Promise<LoadResult>;
   /** Optimistic send (spec 4): resolves with the confirmed message, or null on failure. */
   send: (
     conversationId: number,
@@ -47,6 +53,8 @@ type Actions = {
   ) => void;
   /** History cleared by the caller: everything held goes. */
   clearThread: (conversationId: number) => void;
+  /** The conversation is not the user's any more: its thread goes. */
+  dropThread: (conversationId: number) => void;
   reset: () => void;
 };
 
@@ -55,7 +63,7 @@ type Actions = {
  * for again (a view remounted while it loads) shares its answer; another
  * anchor in the same mode is refused (false), as before.
  */
-const inFlight = new Map<string, { anchor: number | undefined; done: Promise<boolean> }>();
+const inFlight = new Map<string, { anchor: number | undefined; done: Promise<LoadResult> }>();
 
 type Frame = ConversationEventFrame | UserEventFrame;
 type Replay = Frame[];
@@ -121,9 +129,12 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
           applyPage(s, conversationId, page, mode),
         ),
       );
-      return true;
-    } catch {
-      return false;
+      return 'loaded' as const;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) return 'failed' as const;
+      // Not the user's conversation any more (left or removed while away): its history goes.
+      set((s) => dropThread(s, conversationId));
+      return 'gone' as const;
     } finally {
       if (replay) {
         replays.delete(replay);
@@ -137,7 +148,8 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     load: (conversationId, mode, anchor) => {
       const key = `${conversationId}:${mode}`;
       const running = inFlight.get(key);
-      if (running) return running.anchor === anchor ? running.done : Promise.resolve(false);
+      if (running)
+        return running.anchor === anchor ? running.done : Promise.resolve<LoadResult>('failed');
       const done = loadPage(conversationId, mode, anchor).finally(() => inFlight.delete(key));
       inFlight.set(key, { anchor, done });
       return done;
@@ -186,6 +198,7 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     hydrate: (cached, pending) => set((s) => hydrateThreads(s, cached, pending)),
     clearThread: (conversationId) =>
       set((s) => applyCleared(s, conversationId, Number.MAX_SAFE_INTEGER)),
+    dropThread: (conversationId) => set((s) => dropThread(s, conversationId)),
     reset: () => set(emptyMessages),
   };
 });

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { firstUnreadId } from './first-unread';
+import { syncActions } from '../../lib/sync-actions';
 import type { JumpRequest } from './jump-store';
 import { pendingOf } from './reducers';
+import type { PageMode } from './reducers';
 import { useMessageStore } from './store';
 import { buildTimeline } from './timeline';
 
@@ -35,8 +37,17 @@ export function useThread(
 ) {
   const thread = useMessageStore((s) => s.threads[conversationId]);
   const pending = useMessageStore(useShallow((s) => pendingOf(s, conversationId)));
-  const load = useMessageStore((s) => s.load);
+  const loadPage = useMessageStore((s) => s.load);
   const [version, setVersion] = useState(0);
+  /** A page; true when it came. A 404 (not the user's any more) drops the conversation. */
+  const load = useCallback(
+    async (id: number, mode: PageMode, anchor?: number) => {
+      const result = await loadPage(id, mode, anchor);
+      if (result === 'gone') syncActions().gone([id]);
+      return result === 'loaded';
+    },
+    [loadPage],
+  );
   const [openAt, setOpenAt] = useState<OpenAt>({ kind: 'end', focus: false });
   const { ownId, timeZone, group, channel, lastReadId } = options;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockedUserSchema, memberSchema } from './member';
 import { USERNAME_PATTERN } from './auth';
 import { GROUP_MEMBERS_MAX, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants';
 import { MSG } from './messages';
@@ -171,32 +172,6 @@ export const editInfoRequestSchema = z
   })
   .strict();
 export type EditInfoRequest = z.infer<typeof editInfoRequestSchema>;
-
-/** Spec 3: a blocked user's reduced record. */
-export const blockedUserSchema = z.object({
-  id,
-  name: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  is_official: z.boolean(),
-});
-export type BlockedUser = z.infer<typeof blockedUserSchema>;
-
-/** Where a former or present member stands; 'member' is the only one with access. */
-export const MEMBER_STATUSES = ['member', 'left', 'removed', 'blocked'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-
-/** Spec 3: a member, with the pivot fields other members may see. */
-export const memberSchema = blockedUserSchema.extend({
-  pivot: z.object({
-    role: z.enum(['owner', 'moderator', 'publisher']).nullable(),
-    user_id: id,
-    blocked: z.boolean(),
-    member_status: z.enum(MEMBER_STATUSES),
-    last_read_message_id: id.nullable(),
-  }),
-});
-export type Member = z.infer<typeof memberSchema>;
 
 export const membersQuerySchema = z.object({
   limit: z.coerce.number<number>().int().min(1).max(200).default(100),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../conversation';
-import { blockedUserSchema, memberSchema } from '../group';
+import { blockedUserSchema, memberSchema } from '../member';
 import { messageRefSchema, messageSchema } from '../message';
 import { infoChangeSchema } from '../rules/conversation-info';
 

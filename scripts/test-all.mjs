@@ -50,6 +50,8 @@ step('import cycles', bin('dpdm'), [
   'packages/*/src/**/*.ts',
   'packages/*/src/**/*.tsx',
 ]);
+// Import zones and folder-level cycles (dependency-cruiser; rules in the script).
+step('import zones', 'node', [join(root, 'scripts/check-imports.mjs')]);
 step('format', bin('prettier'), ['--check', '.']);
 // Two Vitest runs, one after the other: run together, the server's serial
 // suites and the jsdom files fought over the two cores (186 s against

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 // The web client's local cache (IndexedDB 'parley-cache', written debounced
-// by packages/web/src/features/chat/cache-sync.ts), read in the page: a
+// by packages/web/src/sync/cache-sync.ts), read in the page: a
 // journey that reloads to see the cache polls for the rows it needs
 // instead of sleeping past the debounce.
 

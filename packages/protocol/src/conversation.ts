@@ -125,7 +125,7 @@ const flag01 = z
 
 export const conversationListQuerySchema = z.object({
   limit: z.coerce
-    .number()
+    .number<number>()
     .int()
     .min(1)
     .max(CONVERSATION_PAGE_MAX)
@@ -136,7 +136,7 @@ export const conversationListQuerySchema = z.object({
   /** Only the hidden conversations: the archive (rules/archive.ts). */
   hidden_only: flag01.optional(),
   /** Only the conversations in this folder of the caller's (folder.ts); another id: none. */
-  folder_id: z.coerce.number().int().positive().optional(),
+  folder_id: z.coerce.number<number>().int().positive().optional(),
 });
 
 export const conversationListSchema = z.object({
@@ -153,7 +153,9 @@ export const conversationListSchema = z.object({
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
 export const conversationRequestSchema = z.object({ conversation_id: id.positive() });
-export const conversationParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const conversationParamsSchema = z.object({
+  id: z.coerce.number<number>().int().positive(),
+});
 
 export const directRequestSchema = z.union([
   z.object({ user_id: id.positive() }),
@@ -180,6 +182,9 @@ export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
 /** Body of pin / mute / hide. */
 export const flagRequestSchema = z.object({ value: z.boolean() });
+
+/** Per-conversation notifications (spec 4: on the pivot of the target conversation). */
+export const conversationNotificationsRequestSchema = z.object({ status: z.boolean() });
 
 export const pinnedMessageRequestSchema = z.object({ message_id: id.positive().nullable() });
 export const pinnedMessageReplySchema = z.object({

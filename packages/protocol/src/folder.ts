@@ -69,4 +69,4 @@ export const folderAssignReplySchema = z.object({
   folder_id: id.nullable(),
 });
 
-export const folderParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const folderParamsSchema = z.object({ id: z.coerce.number<number>().int().positive() });

@@ -199,9 +199,9 @@ export const memberSchema = blockedUserSchema.extend({
 export type Member = z.infer<typeof memberSchema>;
 
 export const membersQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  limit: z.coerce.number<number>().int().min(1).max(200).default(100),
   /** A user id: the page after it (members are ordered by user id). */
-  after: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number<number>().int().positive().optional(),
 });
 
 export const membersReplySchema = z.object({
@@ -214,12 +214,16 @@ export const membersReplySchema = z.object({
 export type MembersReply = z.infer<typeof membersReplySchema>;
 
 export const memberParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  user_id: z.coerce.number().int().positive(),
+  id: z.coerce.number<number>().int().positive(),
+  user_id: z.coerce.number<number>().int().positive(),
 });
 
 export const addMembersRequestSchema = z.object({
   user_ids: z.array(id, { error: GROUP_MSG.invalidMembers }).min(1).max(GROUP_MEMBERS_MAX),
+});
+export const addMembersReplySchema = z.object({
+  status: z.literal('ok'),
+  members: z.array(memberSchema),
 });
 
 /** Spec 4: unblocking adds the user back to members only when asked (`add`). */
@@ -292,6 +296,3 @@ export const usernameParamsSchema = z.object({
     .max(USERNAME_MAX_LENGTH + 1)
     .transform(stripLeadingAt),
 });
-
-/** Per-conversation notifications (spec 4: on the pivot of the target conversation). */
-export const conversationNotificationsRequestSchema = z.object({ status: z.boolean() });

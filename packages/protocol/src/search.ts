@@ -43,7 +43,7 @@ export const searchQuerySchema = z.object({
     .max(SEARCH_QUERY_MAX, SEARCH_MSG.queryTooLong),
   type: z.enum(SEARCH_TYPES).default('all'),
   /** Messages only: the next page starts below this id (next_before of the last page). */
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number<number>().int().positive().optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

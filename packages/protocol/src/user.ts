@@ -45,7 +45,7 @@ export type Session = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 export type SessionList = z.infer<typeof sessionListSchema>;
 
-export const sessionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const sessionIdParamsSchema = z.object({ id: z.coerce.number<number>().int().positive() });
 
 /** Does the user hold this permission? (spec 6: checked one at a time) */
 export function userCan(user: Pick<User, 'can'> | null | undefined, permission: string): boolean {

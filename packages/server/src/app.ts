@@ -18,6 +18,7 @@ import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
 import { systemClock } from './clock';
 import { createInProcessBus } from './bus/in-process';
 import type { AppDeps } from './deps';
+import { dismiss } from './features/groups/membership';
 import { DEFAULT_REALTIME } from './deps';
 import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
@@ -54,7 +55,7 @@ import { createInactivityJob } from './jobs/inactivity';
 import { createJobRunner } from './jobs/runner';
 import { startSearchIndexer } from './store/search-indexer';
 import { createLocalDiskStore } from './storage/local-disk';
-import { eventTransaction } from './features/conversations/events';
+import { eventTransaction } from './events/log';
 import { createChannelViews } from './features/messages/channel-views';
 import { createMessagesService } from './features/messages/service';
 import { authGuard, decorateAuth } from './http/authenticate';
@@ -167,7 +168,13 @@ export async function buildApp(deps: AppDeps) {
     now,
     deps.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
   );
-  const conversations = createConversationsService(db, now, users, publisher);
+  const conversations = createConversationsService(
+    db,
+    now,
+    users,
+    publisher,
+    (trx, id, userId, at) => dismiss(trx, id, userId, 'left', at),
+  );
   // Uploaded files: main.ts passes DATA_DIR/blobs; tests and tools get a temporary directory.
   const blobs = deps.blobs ?? createLocalDiskStore(mkdtempSync(join(tmpdir(), 'parley-blobs-')));
   const files = createFilesService({ db, now, blobs, log: app.log });

@@ -5,7 +5,7 @@ import { findMessagesPostgres } from '../src/features/search/postgres-walk';
 import type { SearchRoute } from '../src/features/search/postgres-walk';
 import { findMessages } from '../src/features/search/queries';
 import { indexPendingMessages } from '../src/store/search-indexer';
-import { PERSONAL_KINDS } from '../src/features/conversations/kinds';
+import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 import { flag } from '../src/store/types';
 import { createConversation } from './groups';
 import { direct, person } from './messaging';

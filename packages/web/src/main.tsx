@@ -7,7 +7,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { captureInstallPrompt } from './features/apps/install-store';
-import { startChatBoot } from './features/chat/boot';
+import { startChatBoot } from './app/boot/boot';
 import { bootI18n } from './lib/i18n';
 import './app/theme.css';
 

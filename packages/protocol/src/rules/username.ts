@@ -7,3 +7,8 @@ export function stripLeadingAt(value: string): string {
 export function usernameKey(value: string): string {
   return value.trim().toLowerCase();
 }
+
+/** Logins are unique and matched without regard to case. */
+export function loginKey(login: string): string {
+  return login.trim().toLowerCase();
+}

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { MSG } from '@parley/protocol/messages';
 import type { RateLimitConfig, RateLimitRule } from '../config';
-import { loginKey } from '../features/users/service';
+import { loginKey } from '@parley/protocol/rules/username';
 import { HttpError } from './http-error';
 
 // Rate limits on the endpoints that cost an argon2 hash or mint tokens, and

@@ -8,7 +8,7 @@ import type {
   ConversationEventRow,
   EventPublisher,
   UserEventRow,
-} from '../features/conversations/events';
+} from '../events/log';
 import type { ConversationBusMessage } from './bus-messages';
 
 export type LoadMessages = (ids: number[]) => Promise<Message[]>;

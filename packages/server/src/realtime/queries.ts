@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { PERSONAL_KINDS } from '../features/conversations/kinds';
-import type { ConversationEventRow, UserEventRow } from '../features/conversations/events';
+import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
+import type { ConversationEventRow, UserEventRow } from '../events/log';
 import { conversationEventStored } from '@parley/protocol/events/conversation-events';
 import type { ConversationEventType } from '@parley/protocol/events/conversation-events';
 import { userEventPayloads } from '@parley/protocol/events/user-events';
 import type { UserEventType } from '@parley/protocol/events/user-events';
-import { postRefusal } from '../features/groups/access';
+import { postRefusalText } from '@parley/protocol/rules/post-refusal';
 import { flag } from '../store/types';
 import type { Database } from '../store/types';
 
@@ -157,5 +157,5 @@ export async function mayPost(
     .where('m.user_id', '=', userId)
     .where('m.conversation_id', '=', conversationId)
     .executeTakeFirst();
-  return row !== undefined && postRefusal(row) === null;
+  return row !== undefined && postRefusalText(row) === null;
 }

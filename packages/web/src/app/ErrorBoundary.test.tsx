@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MSG } from '@parley/protocol/messages';
 import { decodeCrashDetail } from './crash-detail';
 import { ErrorBoundary } from './ErrorBoundary';
-import { ChunkLoadError, loadWithTimeout } from './lazy';
+import { ChunkLoadError, loadWithTimeout } from '../lib/lazy';
 
 function Boom(): never {
   throw new TypeError('kaboom: ünïcode');

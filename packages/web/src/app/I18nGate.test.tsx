@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { I18nGate } from './I18nGate';
 
 // The gate also waits for the first screen's code when the entry preloads
-// it (features/chat/boot.ts), so the route never suspends on that screen.
+// it (app/boot/boot.ts), so the route never suspends on that screen.
 // The dictionary is loaded already here (test/setup.ts).
 
 function deferred() {

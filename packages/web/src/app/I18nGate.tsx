@@ -6,7 +6,7 @@ import { ScreenSpinner } from '../ui/Spinner';
 /**
  * Spec 2: nothing is shown until the translation dictionary has loaded; a
  * spinner meanwhile. `screen` is the first screen's code when the entry
- * started loading it (features/chat/boot.ts): waited for here too, behind
+ * started loading it (app/boot/boot.ts): waited for here too, behind
  * the same spinner, so the route renders the screen at once instead of
  * suspending on it (see app/lazy.ts for what suspending costs). It never
  * fails the gate: a chunk that did not load fails in the route.

@@ -91,6 +91,12 @@ describe('routes and guards (spec 2)', () => {
   });
 
   it('redirects /direct/x to /to/x', async () => {
+    const alice = { id: 3, name: 'Alice Liddell', username: 'alice', avatar: null };
+    mockFetch((url) =>
+      url.endsWith('/to/alice')
+        ? json(200, { kind: 'user', user: alice })
+        : json(404, { message: 'Not found.' }),
+    );
     const router = go('/direct/alice');
     expect(await screen.findByText('@alice')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/to/alice');

@@ -1,8 +1,8 @@
 import { Navigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { ChatShellPage } from '../features/chat/boot';
+import { ChatShellPage } from './boot/boot';
 import { DirectRedirect, PublicOnly, RequireAuth } from './guards';
-import { lazyPage } from './lazy';
+import { lazyPage } from '../lib/lazy';
 import { RootLayout } from './RootLayout';
 
 // Spec 2 routes, exactly. Each screen is its own chunk (js/chunks/).

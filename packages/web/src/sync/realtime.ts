@@ -9,13 +9,8 @@ import { useLiveStore } from '../features/conversations/live-store';
 import { useConversationStore } from '../features/conversations/store';
 import { useMessageStore } from '../features/messages/store';
 import { startNotifications } from '../features/notifications/notifier';
-import {
-  persistToCache,
-  readCache,
-  storesHoldNothing,
-  storesNow,
-} from '../features/chat/cache-sync';
-import type { CachedStores } from '../features/chat/cache-sync';
+import { persistToCache, readCache, storesHoldNothing, storesNow } from './cache-sync';
+import type { CachedStores } from './cache-sync';
 import { attachDispatcher, detachDispatcher, dispatchFrame, forgetReadyUser } from './dispatcher';
 import { flushOutbox } from './outbox';
 
@@ -53,7 +48,7 @@ let hydrating: Promise<CachedStores | null> | null = null;
 
 /**
  * Puts the local cache into the stores. The chat's loader starts this as
- * soon as the chat's code is here (features/chat/boot.ts): when the cache
+ * soon as the chat's code is here (app/boot/boot.ts): when the cache
  * was read meanwhile, the stores hold the cached list before the first
  * render. startRealtime takes that read, or reads itself.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/types';
-import { appendUserEvent } from './events';
-import { PERSONAL_KINDS } from './kinds';
+import { appendUserEvent } from '../../events/log';
+import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 import * as q from './queries';
 import type { AccessRow } from './queries';
 

@@ -394,3 +394,19 @@ export async function otherMember(
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
+
+/** Present members per conversation (one grouped query for a page of the list). */
+export async function memberCounts(
+  db: Kysely<Database>,
+  conversationIds: number[],
+): Promise<Map<number, number>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('conversation_members')
+    .select(['conversation_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('conversation_id', 'in', conversationIds)
+    .where('member_status', '=', 'member')
+    .groupBy('conversation_id')
+    .execute();
+  return new Map(rows.map((r) => [r.conversation_id, Number(r.count)]));
+}

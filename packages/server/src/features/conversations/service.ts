@@ -15,12 +15,11 @@ import { isUniqueViolation } from '../../store/dialect';
 import { flag } from '../../store/types';
 import type { ConversationKind, Database } from '../../store/types';
 import type { UsersService } from '../users/service';
-import { dismiss } from '../groups/membership';
 import type { UserEventStored } from '@parley/protocol/events/user-events';
-import { appendConversationEvent, appendUserEvent, eventTransaction } from './events';
-import { PERSONAL_KINDS } from './kinds';
+import { appendConversationEvent, appendUserEvent, eventTransaction } from '../../events/log';
+import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 import { afterNewMessage, afterRemovedMessage } from './message-effects';
-import type { EventPublisher } from './events';
+import type { EventPublisher } from '../../events/log';
 import * as q from './queries';
 import type { AccessRow, PivotChange } from './queries';
 
@@ -35,11 +34,23 @@ const directKey = (a: number, b: number) => `direct:${Math.min(a, b)}:${Math.max
 const savedKey = (userId: number) => `saved:${userId}`;
 const systemKey = (userId: number) => `system:${userId}`;
 
+/**
+ * A member leaves a group or channel (groups/membership.ts `dismiss`), handed
+ * in by app.ts: groups build on conversations, never the reverse.
+ */
+export type LeaveGroup = (
+  trx: Kysely<Database>,
+  conversationId: number,
+  userId: number,
+  at: string,
+) => Promise<void>;
+
 export function createConversationsService(
   db: Kysely<Database>,
   now: Clock,
   users: UsersService,
   publisher: EventPublisher,
+  leaveGroup: LeaveGroup,
 ) {
   const transaction = eventTransaction(db, publisher);
 
@@ -298,7 +309,7 @@ export function createConversationsService(
         // Leaving, with everything leaving does (the members' events, ownership handed on).
         await transaction(async (trx) => {
           await q.lockConversation(trx, conversationId);
-          await dismiss(trx, conversationId, userId, 'left', now().toISOString());
+          await leaveGroup(trx, conversationId, userId, now().toISOString());
         });
         return;
       }

@@ -3,7 +3,6 @@ import type { Conversation, Friend, Keyboard, LastMessage } from '@parley/protoc
 import type { MessageRef } from '@parley/protocol/message';
 import type { Kysely } from 'kysely';
 import { can, roleOf } from '@parley/protocol/permissions';
-import { memberCounts } from '../groups/queries';
 import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
 import * as q from './queries';
@@ -68,7 +67,7 @@ export async function toConversations(
   const [friendRows, previewRows, counts] = await Promise.all([
     q.friendsOf(db, userId, directIds),
     q.messagePreviews(db, [...new Set(messageIds)]),
-    memberCounts(db, managedIds),
+    q.memberCounts(db, managedIds),
   ]);
   const friends = new Map<number, Friend>(
     friendRows.map((f) => [

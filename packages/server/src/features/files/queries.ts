@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FileRow, FilesTable } from '../../store/types';
-import { PERSONAL_KINDS } from '../conversations/kinds';
+import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 
 // Queries on uploaded files. Who may read a file is decided by one query
 // per request (readable): its uploader while it is unattached, otherwise a

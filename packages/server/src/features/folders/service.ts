@@ -5,8 +5,8 @@ import { MSG } from '@parley/protocol/messages';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import type { Database } from '../../store/types';
-import { appendUserEvent, eventTransaction } from '../conversations/events';
-import type { EventPublisher } from '../conversations/events';
+import { appendUserEvent, eventTransaction } from '../../events/log';
+import type { EventPublisher } from '../../events/log';
 import type { ConversationsService } from '../conversations/service';
 import * as q from './queries';
 

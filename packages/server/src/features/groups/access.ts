@@ -1,11 +1,9 @@
-import { GROUP_MSG } from '@parley/protocol/group';
 import { MSG } from '@parley/protocol/messages';
-import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import { can, outranks, roleOf } from '@parley/protocol/permissions';
 import type { Action } from '@parley/protocol/permissions';
+import { postRefusalText } from '@parley/protocol/rules/post-refusal';
 import { HttpError } from '../../http/http-error';
 import type { AccessRow } from '../conversations/queries';
-import { flag } from '../../store/types';
 import type { MemberRow } from '../../store/types';
 
 // The one place the server turns the permission matrix into refusals: a
@@ -32,17 +30,11 @@ export function requireOutranks(actor: AccessRow, target: Pick<MemberRow, 'role'
 }
 
 /**
- * Why the caller may not post here, or null when they may: the System chat
- * is read-only, a direct chat where either side blocked the other takes no
- * messages, and in a channel only the owner and publishers post. Reads only
- * the access row the send path has already loaded: no query.
+ * Why the caller may not post here (protocol rules/post-refusal.ts), as the
+ * 403 to answer, or null when they may. Reads only the access row the send
+ * path has already loaded: no query.
  */
 export function postRefusal(row: AccessRow): HttpError | null {
-  if (row.type === 'system') return forbidden(MESSAGING_MSG.systemReadOnly);
-  if (row.type === 'direct') {
-    if (row.direct_blocks === 0) return null;
-    return forbidden(flag(row.blocked) ? GROUP_MSG.youBlockedFriend : GROUP_MSG.friendBlockedYou);
-  }
-  if (can(roleOf(row.role), 'post', row.type)) return null;
-  return forbidden(row.type === 'channel' ? GROUP_MSG.channelPostOnly : MSG.forbidden);
+  const reason = postRefusalText(row);
+  return reason === null ? null : forbidden(reason);
 }

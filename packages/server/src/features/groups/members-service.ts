@@ -5,12 +5,13 @@ import { can, roleOf } from '@parley/protocol/permissions';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import type { Database } from '../../store/types';
-import { eventTransaction } from '../conversations/events';
-import type { EventPublisher } from '../conversations/events';
+import { eventTransaction } from '../../events/log';
+import type { EventPublisher } from '../../events/log';
 import type { ConversationsService } from '../conversations/service';
 import { forbidden, invalid, isManaged, notFound, requireCan, requireOutranks } from './access';
 import { admit, dismiss, lift, lockConversation, toBlockedUser, toMember } from './membership';
 import type { Departure } from './membership';
+import { memberCounts } from '../conversations/queries';
 import * as q from './queries';
 
 // Members of a group or channel: the list, adding, removing, blocking,
@@ -83,7 +84,7 @@ export function createMembersService(deps: {
         page.after === undefined && can(roleOf(access.role), 'unblock_members', access.type);
       const [blocked, counts] = await Promise.all([
         seesBlocked ? q.blockedMembers(db, conversationId) : Promise.resolve([]),
-        q.memberCounts(db, [conversationId]),
+        memberCounts(db, [conversationId]),
       ]);
       return {
         members: members.map(toMember),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BlockedUser, Member } from '@parley/protocol/group';
 import { flag } from '../../store/types';
 import type { Database, MemberRole } from '../../store/types';
-import { appendConversationEvent, appendUserEvent } from '../conversations/events';
+import { appendConversationEvent, appendUserEvent } from '../../events/log';
 import { lockConversation } from '../conversations/queries';
 import * as q from './queries';
 import type { MemberListRow } from './queries';

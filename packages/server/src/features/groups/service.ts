@@ -17,13 +17,9 @@ import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
 import type { ConversationRow, ConversationsTable, Database } from '../../store/types';
 import { flag } from '../../store/types';
-import {
-  appendConversationEvent,
-  appendUserEvent,
-  eventTransaction,
-} from '../conversations/events';
-import type { EventPublisher } from '../conversations/events';
-import { insertConversation, insertMembers } from '../conversations/queries';
+import { appendConversationEvent, appendUserEvent, eventTransaction } from '../../events/log';
+import type { EventPublisher } from '../../events/log';
+import { insertConversation, insertMembers, memberCounts } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
 import type { UsersService } from '../users/service';
 import { forbidden, invalid, notFound, requireCan } from './access';
@@ -64,7 +60,7 @@ export function createGroupsService(deps: {
     row: ConversationRow,
     userId: number | null,
   ): Promise<ConversationPreview> {
-    const counts = await q.memberCounts(db, [row.id]);
+    const counts = await memberCounts(db, [row.id]);
     const link = userId === null ? undefined : await q.linkOf(db, row.id, userId);
     return {
       id: row.id,

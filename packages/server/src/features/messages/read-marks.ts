@@ -1,7 +1,7 @@
 import type { ReadReply } from '@parley/protocol/message';
 import type { Clock } from '../../clock';
-import { appendConversationEvent, appendUserEvent } from '../conversations/events';
-import type { eventTransaction } from '../conversations/events';
+import { appendConversationEvent, appendUserEvent } from '../../events/log';
+import type { eventTransaction } from '../../events/log';
 import type { ConversationsService } from '../conversations/service';
 import type { ChannelViews } from './channel-views';
 import * as q from './queries';

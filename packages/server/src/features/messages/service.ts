@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ForwardRequest, HistoryReply, Message, MessageRef } from '@parley/protocol/message';
+import type { z } from 'zod';
+import type {
+  ForwardRequest,
+  HistoryReply,
+  Message,
+  MessageRef,
+  sendMessageRequestSchema,
+} from '@parley/protocol/message';
 import { FILE_MESSAGE_TYPES, FILE_MSG } from '@parley/protocol/file';
 import { MSG } from '@parley/protocol/messages';
 import { can, roleOf } from '@parley/protocol/permissions';
@@ -15,8 +22,8 @@ import {
   appendUserEvent,
   attachMessage,
   eventTransaction,
-} from '../conversations/events';
-import type { EventPublisher } from '../conversations/events';
+} from '../../events/log';
+import type { EventPublisher } from '../../events/log';
 import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
 import { attachUpload } from '../files/queries';
@@ -29,14 +36,8 @@ import type { ChannelViews } from './channel-views';
 import { createReadMarks } from './read-marks';
 import { toMessages } from './to-message';
 
-export interface SendInput {
-  conversation_id: number;
-  uuid: string;
-  message: string;
-  parent_id?: number | null | undefined;
-  /** An upload of the sender's not yet attached (files feature). */
-  file_id?: number | null | undefined;
-}
+/** A send as the route (or the socket's `send`) parsed it; `file_id`: an upload of the sender's. */
+export type SendInput = z.output<typeof sendMessageRequestSchema>;
 
 /** What the messages service asks of the files feature. */
 export interface FileLinks {

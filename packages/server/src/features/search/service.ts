@@ -6,7 +6,7 @@ import type { FoundGroup, FoundMessage, SearchQuery, SearchReply } from '@parley
 import { indexPendingMessages } from '../../store/search-indexer';
 import type { Database } from '../../store/types';
 import { friendsOf } from '../conversations/queries';
-import { memberCounts } from '../groups/queries';
+import { memberCounts } from '../conversations/queries';
 import { toMessages } from '../messages/to-message';
 import type { UsersService } from '../users/service';
 import * as q from './queries';

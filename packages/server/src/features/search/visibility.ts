@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { SEARCHABLE_MESSAGE_TYPES } from '@parley/protocol/search';
-import { PERSONAL_KINDS } from '../conversations/kinds';
+import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 
 // Which messages a search may return, as SQL conditions over the aliases
 // every message search uses: `msg` the message, `m` the caller's membership

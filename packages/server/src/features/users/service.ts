@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { USER_SEARCH_MAX } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
-import { usernameKey } from '@parley/protocol/rules/username';
+import { loginKey, usernameKey } from '@parley/protocol/rules/username';
 import type { User } from '@parley/protocol/user';
 import type { FieldErrors } from '@parley/protocol/errors';
 import type { Clock } from '../../clock';
@@ -27,11 +27,6 @@ export interface Credentials {
   usernameKey: string;
   passwordHash: string;
   failedLogins: number;
-}
-
-/** Logins are unique and matched without regard to case. */
-export function loginKey(login: string): string {
-  return login.trim().toLowerCase();
 }
 
 export type Provision = (trx: Kysely<Database>, userId: number) => Promise<void>;

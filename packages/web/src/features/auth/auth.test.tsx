@@ -152,6 +152,61 @@ describe('auth forms', () => {
     expect(calls[1]).toEqual(['/api/v1/login', { login: 'ada@example.org', password: 'secret1' }]);
   });
 
+  it("gives a new account the browser's timezone before the chat opens", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Yerevan'; // Node re-reads it: Intl now answers this zone
+    try {
+      const fetchSpy = mockFetch((url) => {
+        if (url.endsWith('/register')) return json(200, { status: 'ok' });
+        if (url.endsWith('/login')) return json(200, tokenPair(1));
+        const user = { ...sampleUser, timezone: 'Asia/Yerevan' };
+        return json(200, url.endsWith('/edit/profile') ? { status: 'ok', user } : user);
+      });
+      renderCard('/?tab=register');
+      await userEvent.type(field('name'), 'Ada');
+      await userEvent.type(field('username'), 'ada');
+      await userEvent.type(field('login'), 'ada@example.org');
+      await userEvent.type(field('password'), 'secret1');
+      await userEvent.click(screen.getByTestId('submit-register'));
+      await waitFor(() => expect(useSessionStore.getState().authenticated).toBe(true));
+      const calls = fetchSpy.mock.calls.map(([url, init]) => [String(url), bodyOf(init)]);
+      // After the sign-in, before the user is fetched (so the chat starts in that zone).
+      expect(calls.map(([url]) => url)).toEqual([
+        '/api/v1/register',
+        '/api/v1/login',
+        '/api/v1/user/settings/edit/profile',
+        '/api/v1/user',
+      ]);
+      expect(calls[2]![1]).toEqual({ timezone: 'Asia/Yerevan' });
+      expect(useAuthStore.getState().user?.timezone).toBe('Asia/Yerevan');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('signs in without touching the timezone', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Yerevan';
+    try {
+      const fetchSpy = mockFetch((url) =>
+        url.endsWith('/login') ? json(200, tokenPair(1)) : json(200, sampleUser),
+      );
+      renderCard();
+      await userEvent.type(field('login'), 'ada');
+      await userEvent.type(field('password'), 'secret1');
+      await userEvent.click(screen.getByTestId('submit-login'));
+      await waitFor(() => expect(useSessionStore.getState().authenticated).toBe(true));
+      expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual([
+        '/api/v1/login',
+        '/api/v1/user',
+      ]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('shows server registration errors per field, and the network text under name', async () => {
     mockFetch(() =>
       json(422, { message: MSG.validationFailed, errors: { username: [MSG.usernameTaken] } }),

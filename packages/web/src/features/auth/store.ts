@@ -4,6 +4,7 @@ import type { LoginRequest, RegisterRequest } from '@parley/protocol/auth';
 import type { User } from '@parley/protocol/user';
 import { clearAccessToken, saveTokens } from '../../lib/tokens';
 import { fetchUser, loginCall, registerCall } from './api';
+import { adoptBrowserTimeZone } from './browser-time-zone';
 import { replyErrors, schemaErrors } from './form-errors';
 import type { FormErrors } from './form-errors';
 import { setAuthenticated, useSessionStore } from './session-store';
@@ -44,10 +45,16 @@ const idle = {
   registerErrors: {},
 } satisfies Partial<AuthState>;
 
-export const useAuthStore = create<AuthState>()((set, get) => ({
-  ...idle,
-
-  login: async (input) => {
+export const useAuthStore = create<AuthState>()((set, get) => {
+  /**
+   * Signs in. `beforeEntering` runs with the new tokens saved, before the
+   * user is fetched and the app moves on to the chat, so what it changes
+   * is already in that first GET /user.
+   */
+  const signIn = async (
+    input: LoginRequest,
+    beforeEntering?: () => Promise<void>,
+  ): Promise<boolean> => {
     const parsed = loginRequestSchema.safeParse(input);
     if (!parsed.success) {
       set({ loginErrors: schemaErrors(parsed.error) });
@@ -65,6 +72,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
         return false;
       }
       saveTokens(reply);
+      await beforeEntering?.();
       // A failing GET /user lands in the shared error list; the sign-in itself worked.
       const user = await fetchUser().catch(() => null);
       set({ ...idle, user });
@@ -75,45 +83,55 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       set({ loading: false, loginErrors: replyErrors(error, LOGIN_FIELDS, 'login') });
       return false;
     }
-  },
+  };
 
-  register: async (input) => {
-    const parsed = registerRequestSchema.safeParse(input);
-    if (!parsed.success) {
-      set({ registerErrors: schemaErrors(parsed.error) });
-      return false;
-    }
-    set({ loading: true, registerErrors: {} });
-    try {
-      await registerCall(parsed.data);
-    } catch (error) {
-      set({ loading: false, registerErrors: replyErrors(error, REGISTER_FIELDS, 'name') });
-      return false;
-    }
-    // Spec 4: a registration without errors logs in at once.
-    const ok = await get().login({ login: parsed.data.login, password: input.password });
-    if (!ok && !get().verifyUsername) {
-      const first = Object.values(get().loginErrors)[0];
-      set({ loading: false, registerErrors: first ? { name: first } : {} });
-    }
-    return ok;
-  },
+  return {
+    ...idle,
 
-  loadUser: async () => {
-    if (!useSessionStore.getState().authenticated) return;
-    try {
-      const user = await fetchUser();
-      set({ user });
-    } catch {
-      // Already reported (error list) or handled (401 → logout).
-    }
-  },
+    login: (input) => signIn(input),
 
-  resetLogin: () =>
-    set({ verifyUsername: false, pending: null, loginErrors: {}, registerErrors: {} }),
+    register: async (input) => {
+      const parsed = registerRequestSchema.safeParse(input);
+      if (!parsed.success) {
+        set({ registerErrors: schemaErrors(parsed.error) });
+        return false;
+      }
+      set({ loading: true, registerErrors: {} });
+      try {
+        await registerCall(parsed.data);
+      } catch (error) {
+        set({ loading: false, registerErrors: replyErrors(error, REGISTER_FIELDS, 'name') });
+        return false;
+      }
+      // Spec 4: a registration without errors logs in at once. The new
+      // account takes the browser's timezone (the server starts it at UTC).
+      const ok = await signIn(
+        { login: parsed.data.login, password: input.password },
+        adoptBrowserTimeZone,
+      );
+      if (!ok && !get().verifyUsername) {
+        const first = Object.values(get().loginErrors)[0];
+        set({ loading: false, registerErrors: first ? { name: first } : {} });
+      }
+      return ok;
+    },
 
-  signedOut: () => {
-    set(idle);
-    setAuthenticated(false);
-  },
-}));
+    loadUser: async () => {
+      if (!useSessionStore.getState().authenticated) return;
+      try {
+        const user = await fetchUser();
+        set({ user });
+      } catch {
+        // Already reported (error list) or handled (401 → logout).
+      }
+    },
+
+    resetLogin: () =>
+      set({ verifyUsername: false, pending: null, loginErrors: {}, registerErrors: {} }),
+
+    signedOut: () => {
+      set(idle);
+      setAuthenticated(false);
+    },
+  };
+});

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ConversationPreview } from '@parley/protocol/group';
 import { stripLeadingAt } from '@parley/protocol/rules/username';
-import { errorMessage } from '../../api/errors';
-import { Avatar } from '../../ui/Avatar';
+import { ApiError, errorMessage } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { SiteHeader } from '../../ui/SiteHeader';
@@ -14,23 +13,30 @@ import { useConversationStore } from '../conversations/store';
 import { openDirectChat } from '../conversations/open-direct';
 import { joinByUsername, lookupUsername } from '../groups/api';
 import { PreviewCard } from '../groups/ui/PreviewCard';
+import { NobodyCard } from './NobodyCard';
+import { PersonCard } from './PersonCard';
+import type { LinkedPerson } from './PersonCard';
 import './direct.css';
 
-/** A stable number from a username, so the card colour does not change between visits. */
-function hashOf(text: string): number {
-  let hash = 0;
-  for (const char of text.toLowerCase()) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) | 0;
-  return hash;
-}
-
 type Found =
-  { kind: 'looking' } | { kind: 'person' } | { kind: 'public'; preview: ConversationPreview };
+  | { kind: 'looking' }
+  | { kind: 'person'; person: LinkedPerson }
+  | { kind: 'public'; preview: ConversationPreview }
+  /** Nobody has this username (404), or it cannot be one (422). */
+  | { kind: 'nobody' }
+  /** The lookup itself failed (offline, server error): its message, and a retry. */
+  | { kind: 'error'; message: string };
+
+/** The server's "there is nobody by that name": unknown, or not a username at all. */
+const isNobody = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 422);
 
 /**
  * `/to/:username`: a public link to a person or to a public group or
  * channel (one namespace). Signed in, a person's link opens (finds or
  * creates) the direct chat at once, and a group's shows its card with Join
- * (or opens it for a member); anonymous visitors see the card.
+ * (or opens it for a member); anonymous visitors see the card, with the
+ * name and avatar the public lookup gives. A name nobody has says so.
  */
 export function DirectLinkPage() {
   const { t } = useTranslation();
@@ -41,6 +47,8 @@ export function DirectLinkPage() {
   const [failed, setFailed] = useState<string | null>(null);
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState<string | null>(null);
+  /** Bumped by "Retry" after a failed lookup. */
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (username === '') return;
@@ -54,21 +62,21 @@ export function DirectLinkPage() {
           if (authenticated && reply.conversation.is_member) return open(reply.conversation.id);
           return setFound({ kind: 'public', preview: reply.conversation });
         }
-        setFound({ kind: 'person' });
+        setFound({ kind: 'person', person: reply.user });
         if (!authenticated) return;
         openDirectChat({ username }).then(open, () => live && setFailed(username));
       },
-      // Unknown here: the person's card, as before (a signed-in open fails the same way).
-      () => {
+      (error: unknown) => {
         if (!live) return;
-        setFound({ kind: 'person' });
-        setFailed(username);
+        setFound(
+          isNobody(error) ? { kind: 'nobody' } : { kind: 'error', message: errorMessage(error) },
+        );
       },
     );
     return () => {
       live = false;
     };
-  }, [authenticated, username, navigate]);
+  }, [authenticated, username, navigate, attempt]);
 
   const join = async () => {
     setJoining(true);
@@ -122,15 +130,18 @@ export function DirectLinkPage() {
               </>
             )}
           </PreviewCard>
+        ) : found.kind === 'person' ? (
+          <PersonCard person={found.person} authenticated={authenticated} />
+        ) : found.kind === 'nobody' ? (
+          <NobodyCard username={username} authenticated={authenticated} />
         ) : (
-          <section className="direct-card" data-testid="direct-card">
-            <Avatar id={hashOf(username)} name={username} size={96} />
-            <h1 className="direct-name">@{username}</h1>
-            <p className="direct-hint">{t('direct.hint')}</p>
-            <ButtonLink to={authenticated ? '/chat' : '/'} size="lg" data-testid="direct-open">
-              {t('direct.openChat')}
-            </ButtonLink>
-            {authenticated ? null : <p className="direct-note">{t('direct.signInNote')}</p>}
+          <section className="direct-card" data-testid="direct-failed">
+            <p className="field-error" role="alert">
+              {found.message}
+            </p>
+            <Button size="lg" onClick={() => setAttempt((n) => n + 1)} data-testid="direct-retry">
+              {t('messages.retry')}
+            </Button>
           </section>
         )}
       </main>

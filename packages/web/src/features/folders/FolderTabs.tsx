@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { folderUnread } from '@parley/protocol/rules/folders';
 import { useConversationStore } from '../conversations/store';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 import { effectiveFolder, useFolderStore } from './store';
 import { FolderTabBar } from './ui/FolderTabBar';
 import type { FolderTab } from './ui/FolderTabBar';

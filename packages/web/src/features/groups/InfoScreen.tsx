@@ -29,6 +29,7 @@ import { InfoPanel } from './ui/InfoPanel';
 import { InviteSection } from './ui/InviteSection';
 import { MemberList } from './ui/MemberList';
 
+/** A confirmed action; `run` refreshes what it changed itself (leaving has nothing left to refresh). */
 type Confirming = { text: string; confirm: string; run: () => Promise<void> };
 
 /** The info panel of one group or channel, connected to the server and the live events. */
@@ -72,8 +73,8 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
     if (newRole && action !== 'make-owner') return act(() => setRole(id, member.id, newRole));
     // Handing on ownership, removing and blocking are asked about first.
     const run = newRole
-      ? () => setRole(id, member.id, newRole)
-      : () => actOnMember(id, member.id, action === 'block' ? 'block' : 'remove');
+      ? () => setRole(id, member.id, newRole).then(refresh)
+      : () => actOnMember(id, member.id, action === 'block' ? 'block' : 'remove').then(refresh);
     setConfirming({
       text: t(`groups.confirm.${action}`, { name: member.name }),
       confirm: t(`groups.action.${action}`),
@@ -88,6 +89,8 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
     setConfirming({
       text: t(`groups.confirm.leave.${kind}`),
       confirm: t(`groups.leave.${kind}`),
+      // No refresh after it: the caller is out, and asking for the members or
+      // the conversation again would only get 404s.
       run: async () => {
         await leaveConversation(id);
         close();
@@ -190,7 +193,7 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
           onConfirm={() => {
             const run = confirming.run;
             setConfirming(null);
-            act(run);
+            void run().catch(() => undefined);
           }}
           onClose={() => setConfirming(null)}
         />

@@ -1,10 +1,19 @@
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { useAuthStore } from '../auth/store';
 import { useGroupUi } from './store';
 
 // The conversation list applies membership events (protocol
 // sync/list-events.ts); this tells the groups screens as well: an open
 // info panel fetches its member list again, and a chat the user was removed
-// or blocked from says so instead of "not found".
+// or blocked from says so instead of "not found". A frame saying that the
+// user themselves left or was removed bumps nothing: they may no longer read
+// the member list (a 404), and the conversation leaves the list at once.
+
+/** This frame tells that the signed-in user is out of the conversation. */
+function ownDeparture(frame: ConversationEventFrame): boolean {
+  if (frame.type !== 'member.left' && frame.type !== 'member.removed') return false;
+  return frame.payload.user_id === useAuthStore.getState().user?.id;
+}
 
 const MEMBERSHIP = new Set([
   'member.joined',
@@ -18,7 +27,7 @@ const MEMBERSHIP = new Set([
 export function noteMembershipFrame(frame: ConversationEventFrame | UserEventFrame): void {
   const ui = useGroupUi.getState();
   if (frame.scope === 'conversation') {
-    if (MEMBERSHIP.has(frame.type)) ui.bumpMembers(frame.conversation_id);
+    if (MEMBERSHIP.has(frame.type) && !ownDeparture(frame)) ui.bumpMembers(frame.conversation_id);
     return;
   }
   if (frame.type === 'conversation.deleted') {

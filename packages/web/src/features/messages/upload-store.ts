@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AttachedFile } from '@parley/protocol/file';
 import { errorMessage } from '../../api/errors';
+import { randomUuid } from '../../lib/random-uuid';
 import { uploadFile } from './files-api';
 
 // Uploads under way, shown as pending bubbles above the composer with their
@@ -43,7 +44,7 @@ export const useUploadStore = create<UploadState>()((set) => {
   return {
     uploads: {},
     start: (conversationId, file, onDone) => {
-      const id = crypto.randomUUID();
+      const id = randomUuid();
       const controller = new AbortController();
       controllers.set(id, controller);
       set((s) => ({

@@ -1,17 +1,17 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 import { Logo } from '../../ui/Logo';
-import { matchesQuery } from '../conversations/list-item';
-import { ArchiveHeader, ArchiveRow } from '../conversations/ui/ArchiveRow';
-import { ConversationList } from '../conversations/ui/ConversationList';
-import { useArchive } from '../conversations/use-archive';
-import { useConversationList } from '../conversations/use-conversation-list';
-import { FolderTabs } from '../folders/FolderTabs';
-import { effectiveFolder, useFolderStore } from '../folders/store';
-import { useFolderView } from '../folders/use-folder-view';
-import { useSearchBox } from '../search/use-search-box';
+import { matchesQuery } from '../../features/conversations/list-item';
+import { ArchiveHeader, ArchiveRow } from '../../features/conversations/ui/ArchiveRow';
+import { ConversationList } from '../../features/conversations/ui/ConversationList';
+import { useArchive } from '../../features/conversations/use-archive';
+import { useConversationList } from '../../features/conversations/use-conversation-list';
+import { FolderTabs } from '../../features/folders/FolderTabs';
+import { effectiveFolder, useFolderStore } from '../../features/folders/store';
+import { useFolderView } from '../../features/folders/use-folder-view';
+import { useSearchBox } from '../../features/search/use-search-box';
 import { useConversationMenu } from './ConversationMenuHost';
 import { useSidebarStore } from './sidebar-store';
 import { UserMenu } from './UserMenu';
@@ -20,7 +20,7 @@ import { UserMenu } from './UserMenu';
 const ARCHIVE_NAMES = 8;
 
 // Loaded with the first search, not with the chat list.
-const SearchPanel = lazyPage(() => import('../search/SearchPanel'), 'SearchPanel');
+const SearchPanel = lazyPage(() => import('../../features/search/SearchPanel'), 'SearchPanel');
 
 export function Sidebar({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { useConversationStore } from '../conversations/store';
+import { useConversationStore } from '../../features/conversations/store';
 import { hydrateFromCache } from '../../sync/realtime';
 
 /**

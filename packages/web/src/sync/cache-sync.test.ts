@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDb, deleteCacheDb, allowCacheWrites, preloadCacheRows } from '../../lib/cache-db';
-import { accessTokenUserId } from '../../lib/tokens';
-import { resetBrowserState, sampleConversation, signIn } from '../../test/http-fixtures';
-import { useConversationStore } from '../conversations/store';
-import { useMessageStore } from '../messages/store';
+import { cacheDb, deleteCacheDb, allowCacheWrites, preloadCacheRows } from '../lib/cache-db';
+import { accessTokenUserId } from '../lib/tokens';
+import { resetBrowserState, sampleConversation, signIn } from '../test/http-fixtures';
+import { useConversationStore } from '../features/conversations/store';
+import { useMessageStore } from '../features/messages/store';
 import { persistToCache, readCache, storesHoldNothing, storesNow } from './cache-sync';
 
 // The cache is one user's: another user signed in on the same browser must

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useAuthStore } from '../auth/store';
-import { useUnreadTitle } from '../conversations/use-unread-title';
-import { GroupsHost } from '../groups/GroupsHost';
-import { useOpenConversation } from '../notifications/view';
-import { SettingsHost } from '../settings/SettingsHost';
+import { useAuthStore } from '../../features/auth/store';
+import { useUnreadTitle } from '../../features/conversations/use-unread-title';
+import { GroupsHost } from '../../features/groups/GroupsHost';
+import { useOpenConversation } from '../../features/notifications/view';
+import { SettingsHost } from '../../features/settings/SettingsHost';
 import { ChatPane } from './ChatPane';
 import { ConversationMenuHost } from './ConversationMenuHost';
 import { prefetchConversationView } from './load-conversation-view';
@@ -14,11 +14,11 @@ import { parseConversationId } from './route-id';
 import { Sidebar } from './Sidebar';
 import { useSidebarStore } from './sidebar-store';
 import './chat.css';
-import '../messages/messages.css';
+import '../../features/messages/messages.css';
 
 // For the chat's loader (boot.ts), which imports nothing else of the chat:
 // a second entry point into this code would split it into more chunks.
-export { prepareChatShell } from './prepare';
+export { prepareChatShell } from '../boot/prepare';
 
 /** `/chat/:id?`: sidebar with the conversation list beside the chat pane. */
 export function ChatShell() {

@@ -8,9 +8,9 @@ import {
   sampleConversation,
   signIn,
 } from '../../test/http-fixtures';
-import { setAuthenticated } from '../auth/session-store';
-import { useConversationStore } from '../conversations/store';
-import { persistToCache } from './cache-sync';
+import { setAuthenticated } from '../../features/auth/session-store';
+import { useConversationStore } from '../../features/conversations/store';
+import { persistToCache } from '../../sync/cache-sync';
 import { prepareChatShell } from './prepare';
 
 // What the chat's loader does once the code is here, before the first render.

@@ -1,4 +1,4 @@
-import type { ConversationView } from '../messages/ConversationView';
+import type { ConversationView } from '../../features/messages/ConversationView';
 
 // One loader for the conversation view's chunk, shared by the lazy component
 // (ChatPane) and the prefetch after the list's first paint (ChatShell): the
@@ -9,7 +9,7 @@ type ViewModule = { ConversationView: typeof ConversationView };
 let loading: Promise<ViewModule> | null = null;
 
 export function loadConversationView() {
-  loading ??= import('../messages/ConversationView').catch((error: unknown) => {
+  loading ??= import('../../features/messages/ConversationView').catch((error: unknown) => {
     loading = null; // a failed fetch (offline) may be retried
     throw error;
   });

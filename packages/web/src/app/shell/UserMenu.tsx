@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/Avatar';
 import { LocaleSelect } from '../../ui/LocaleSelect';
-import { logout } from '../auth/logout';
-import { useAuthStore } from '../auth/store';
-import { useGroupUi } from '../groups/store';
-import { useSettingsUi } from '../settings/store';
+import { logout } from '../../features/auth/logout';
+import { useAuthStore } from '../../features/auth/store';
+import { useGroupUi } from '../../features/groups/store';
+import { useSettingsUi } from '../../features/settings/store';
 
 /** The avatar button of the sidebar and its menu: who am I, language, log out. */
 export function UserMenu() {

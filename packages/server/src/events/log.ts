@@ -7,9 +7,9 @@ import type {
 import { strictUserStored } from '@parley/protocol/events/user-events';
 import type { UserEventStored, UserEventType } from '@parley/protocol/events/user-events';
 import type { Message } from '@parley/protocol/message';
-import { compiledOnce } from '../../store/compiled-once';
-import { groupedTransaction } from '../../store/group-commit';
-import type { Database } from '../../store/types';
+import { compiledOnce } from '../store/compiled-once';
+import { groupedTransaction } from '../store/group-commit';
+import type { Database } from '../store/types';
 
 // The two event logs realtime will resume from. Each append takes the next
 // sequence with an UPDATE … RETURNING on the owning row, inside the caller's

@@ -3,10 +3,10 @@ import { conversationSchema } from '@parley/protocol/conversation';
 import type { Conversation } from '@parley/protocol/conversation';
 import { messageRefSchema, messageSchema } from '@parley/protocol/message';
 import type { Message } from '@parley/protocol/message';
-import { CACHE_STORES, META_KEYS, cacheDb, cacheWritable, readCacheRows } from '../../lib/cache-db';
-import { useConversationStore } from '../conversations/store';
-import type { PendingMessage } from '../messages/reducers';
-import { useMessageStore } from '../messages/store';
+import { CACHE_STORES, META_KEYS, cacheDb, cacheWritable, readCacheRows } from '../lib/cache-db';
+import { useConversationStore } from '../features/conversations/store';
+import type { PendingMessage } from '../features/messages/reducers';
+import { useMessageStore } from '../features/messages/store';
 
 // The local cache (IndexedDB, lib/cache-db.ts) behind the stores: read once
 // at start so the chat renders at once, then written (debounced) as the

@@ -1,13 +1,13 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
-import { useConversationStore } from '../conversations/store';
-import { useGroupUi } from '../groups/store';
+import { useConversationStore } from '../../features/conversations/store';
+import { useGroupUi } from '../../features/groups/store';
 import { useConversationMenu } from './ConversationMenuHost';
 import { parseConversationId } from './route-id';
 import { loadConversationView } from './load-conversation-view';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 
 // The open conversation (history, composer, menus, previews) is its own
 // chunk: the chat list paints without it, and ChatShell fetches it as soon
@@ -30,9 +30,23 @@ export function ChatPane({ requested }: { requested: string | undefined }) {
   const [missing, setMissing] = useState<number | null>(null);
   const removed = useGroupUi((s) => (id === null ? undefined : s.removed[id]));
 
+  /** The conversation this pane last showed. */
+  const shown = useRef<number | null>(null);
+
   // Opened by URL before (or beyond) the loaded list pages: fetch that one conversation.
   useEffect(() => {
-    if (id === null || conversation) return;
+    if (id === null) return;
+    if (conversation) {
+      shown.current = id;
+      return;
+    }
+    // It was on screen and left the list: the list drops one only when the
+    // server said it is gone for us (left, removed, deleted elsewhere), so
+    // asking for it again would only get a 404.
+    if (shown.current === id) {
+      setMissing(id);
+      return;
+    }
     let live = true;
     void ensure(id).then((found) => {
       if (live && !found) setMissing(id);

@@ -2,16 +2,16 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { create } from 'zustand';
-import { useConversationStore } from '../conversations/store';
-import { useGroupUi } from '../groups/store';
+import { useConversationStore } from '../../features/conversations/store';
+import { useGroupUi } from '../../features/groups/store';
 import {
   ConfirmDialog,
   ConversationMenu,
   conversationActions,
-} from '../conversations/ui/ConversationMenu';
-import type { ConversationAction } from '../conversations/ui/ConversationMenu';
-import { useMessageStore } from '../messages/store';
-import { FolderPicker, useFolderPicker } from '../folders/FolderPicker';
+} from '../../features/conversations/ui/ConversationMenu';
+import type { ConversationAction } from '../../features/conversations/ui/ConversationMenu';
+import { useMessageStore } from '../../features/messages/store';
+import { FolderPicker, useFolderPicker } from '../../features/folders/FolderPicker';
 
 // One conversation menu for the whole chat screen: a list row's right-click
 // and the chat header's "⋯" both open it here.

@@ -117,7 +117,11 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     }
   }
 
-  async function loadPage(conversationId: number, mode: PageMode, anchor?: number) {
+  async function loadPage(
+    conversationId: number,
+    mode: PageMode,
+    anchor?: number,
+  ): Promise<LoadResult> {
     const replay: Replay | null = mode === 'latest' || mode === 'around' ? [] : null;
     const replays = framesDuringReplace.get(conversationId) ?? new Set<Replay>();
     if (replay) framesDuringReplace.set(conversationId, replays.add(replay));
@@ -129,12 +133,11 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
           applyPage(s, conversationId, page, mode),
         ),
       );
-      return 'loaded' as const;
+      return 'loaded';
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) return 'failed' as const;
-      // Not the user's conversation any more (left or removed while away): its history goes.
+      if (!(error instanceof ApiError && error.status === 404)) return 'failed';
       set((s) => dropThread(s, conversationId));
-      return 'gone' as const;
+      return 'gone';
     } finally {
       if (replay) {
         replays.delete(replay);
@@ -148,8 +151,7 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     load: (conversationId, mode, anchor) => {
       const key = `${conversationId}:${mode}`;
       const running = inFlight.get(key);
-      if (running)
-        return running.anchor === anchor ? running.done : Promise.resolve<LoadResult>('failed');
+      if (running) return running.anchor === anchor ? running.done : Promise.resolve('failed');
       const done = loadPage(conversationId, mode, anchor).finally(() => inFlight.delete(key));
       inFlight.set(key, { anchor, done });
       return done;

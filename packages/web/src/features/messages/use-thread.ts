@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { firstUnreadId } from './first-unread';
 import { syncActions } from '../../lib/sync-actions';
+import { firstUnreadId } from './first-unread';
 import type { JumpRequest } from './jump-store';
 import { pendingOf } from './reducers';
 import type { PageMode } from './reducers';

@@ -112,6 +112,12 @@ test('hidden chats: the archive row, search, forward, and a new message brings o
   await expect(page.getByTestId('message').filter({ hasText: 'forward me to bob' })).toBeVisible();
   await page.getByTestId('archive-back').click();
   await expect(bobRow).toHaveCount(0);
+  // Bob's chat was on screen: read. Then away from it: a chat on screen reads
+  // what arrives in it (the read marker), and the unread below is about a
+  // chat Alice is not looking at.
+  await expect(page.getByTestId('archive-unread')).toHaveCount(0);
+  await page.locator('.conv-row', { hasText: 'Saved Messages' }).click();
+  await expect(page.getByTestId('chat-title')).toHaveText('Saved Messages');
 
   // Carol's chat: muted, then hidden. The archive row lists both now.
   await rowAction(page, carolChat, 'mute');

@@ -49,6 +49,10 @@ test('history: pages older and newer, jumps to a replied message and back', asyn
     parent_id: ids[0],
   });
 
+  // Alice has read them all (elsewhere): the chat opens at the newest page.
+  // Opening at the first of many unread is first-unread.spec.ts.
+  await callApi(request, await tokenFor(request, alice), `/user/messages/read/${chatId}`, {});
+
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signInByUi(page, alice);

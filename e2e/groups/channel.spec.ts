@@ -11,7 +11,8 @@ import {
 
 // A public channel with a publisher and a subscriber: the subscriber has no
 // composer, the publisher posts, and the post's view count rises as it is
-// read (counts come with history, so the publisher reloads to see them).
+// read: here as history loads it after a reload (the live count, told by a
+// throttled event, is channel-views.spec.ts's).
 
 test('public channel: publisher posts, subscriber reads, views rise', async ({
   browser,

@@ -126,7 +126,7 @@ const flag01 = z
 
 export const conversationListQuerySchema = z.object({
   limit: z.coerce
-    .number()
+    .number<number>()
     .int()
     .min(1)
     .max(CONVERSATION_PAGE_MAX)
@@ -181,6 +181,9 @@ export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
 /** Body of pin / mute / hide. */
 export const flagRequestSchema = z.object({ value: z.boolean() });
+
+/** Per-conversation notifications (spec 4: on the pivot of the target conversation). */
+export const conversationNotificationsRequestSchema = z.object({ status: z.boolean() });
 
 export const pinnedMessageRequestSchema = z.object({ message_id: idSchema.nullable() });
 export const pinnedMessageReplySchema = z.object({

@@ -66,6 +66,9 @@ export const fileUploadedSchema = z.object({
 });
 export type FileUploaded = z.infer<typeof fileUploadedSchema>;
 
+/** GET /files/:key and its thumbnail. Keys are checked against FILE_KEY_PATTERN by the server. */
+export const fileKeyParamsSchema = z.object({ key: z.string().max(64) });
+
 /** A refused upload: `{file: [errors]}` beside the usual message and errors (as the avatar's). */
 export const fileRefusedSchema = z.object({
   message: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockedUserSchema, memberSchema } from './member';
 import { USERNAME_PATTERN } from './auth';
 import { GROUP_MEMBERS_MAX, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants';
 import { idParamSchema, idSchema } from './ids';
@@ -173,34 +174,8 @@ export const editInfoRequestSchema = z
   .strict();
 export type EditInfoRequest = z.infer<typeof editInfoRequestSchema>;
 
-/** Spec 3: a blocked user's reduced record. */
-export const blockedUserSchema = z.object({
-  id,
-  name: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  is_official: z.boolean(),
-});
-export type BlockedUser = z.infer<typeof blockedUserSchema>;
-
-/** Where a former or present member stands; 'member' is the only one with access. */
-export const MEMBER_STATUSES = ['member', 'left', 'removed', 'blocked'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-
-/** Spec 3: a member, with the pivot fields other members may see. */
-export const memberSchema = blockedUserSchema.extend({
-  pivot: z.object({
-    role: z.enum(['owner', 'moderator', 'publisher']).nullable(),
-    user_id: id,
-    blocked: z.boolean(),
-    member_status: z.enum(MEMBER_STATUSES),
-    last_read_message_id: id.nullable(),
-  }),
-});
-export type Member = z.infer<typeof memberSchema>;
-
 export const membersQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  limit: z.coerce.number<number>().int().min(1).max(200).default(100),
   /** A user id: the page after it (members are ordered by user id). */
   after: idParamSchema.optional(),
 });
@@ -221,6 +196,10 @@ export const memberParamsSchema = z.object({
 
 export const addMembersRequestSchema = z.object({
   user_ids: z.array(idSchema, { error: GROUP_MSG.invalidMembers }).min(1).max(GROUP_MEMBERS_MAX),
+});
+export const addMembersReplySchema = z.object({
+  status: z.literal('ok'),
+  members: z.array(memberSchema),
 });
 
 /** Spec 4: unblocking adds the user back to members only when asked (`add`). */
@@ -293,6 +272,3 @@ export const usernameParamsSchema = z.object({
     .max(USERNAME_MAX_LENGTH + 1)
     .transform(stripLeadingAt),
 });
-
-/** Per-conversation notifications (spec 4: on the pivot of the target conversation). */
-export const conversationNotificationsRequestSchema = z.object({ status: z.boolean() });

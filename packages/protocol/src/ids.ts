@@ -13,8 +13,11 @@ export const ID_MAX = 2_147_483_647;
 /** An id in a JSON body or a socket frame. */
 export const idSchema = z.number().int().positive().max(ID_MAX);
 
-/** An id in a path or a query string (or a form field): its decimal text, or the number itself. */
-export const idParamSchema = z.coerce.number().int().positive().max(ID_MAX);
+/**
+ * An id in a path or a query string (or a form field): its decimal text, or
+ * the number itself. `<number>` is what a client passes (http/route.ts).
+ */
+export const idParamSchema = z.coerce.number<number>().int().positive().max(ID_MAX);
 
 /** An event sequence number a client has applied (0: none yet). */
 export const seqSchema = z.number().int().nonnegative().max(ID_MAX);

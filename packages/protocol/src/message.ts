@@ -97,7 +97,12 @@ export const deleteMessageQuerySchema = z.object({
 /** One of before / after / around, or none for the newest page. */
 export const historyQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+    limit: z.coerce
+      .number<number>()
+      .int()
+      .min(1)
+      .max(HISTORY_PAGE_MAX)
+      .default(HISTORY_PAGE_DEFAULT),
     before: idParamSchema.optional(),
     after: idParamSchema.optional(),
     around: idParamSchema.optional(),

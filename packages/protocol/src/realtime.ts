@@ -102,6 +102,7 @@ export const conversationEventFrameSchema = z.discriminatedUnion('type', [
   conversationFrame('message.edited'),
   conversationFrame('message.deleted'),
   conversationFrame('message.viewed'),
+  conversationFrame('message.views'),
   conversationFrame('conversation.pinned_message'),
   conversationFrame('user.updated'),
   // Groups and channels (docs/REALTIME.md, "Membership events").

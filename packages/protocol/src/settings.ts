@@ -85,13 +85,15 @@ export type EditProfileRequest = z.input<typeof editProfileRequestSchema>;
 export const userReplySchema = z.object({ status: z.literal('ok'), user: userSchema });
 export type UserReply = z.infer<typeof userReplySchema>;
 
-/** POST /user/settings/notifications: the spec names the field `status`. */
-export const notificationsRequestSchema = z.object({ status: toggle(MSG.invalidToggle) });
-export const paranoidRequestSchema = z.object({ on: toggle(MSG.invalidToggle) });
-export const hideStatusRequestSchema = z.object({ hide_status: toggle(MSG.invalidToggle) });
-export const muteRequestSchema = z.object({ muted: toggle(MSG.invalidToggle) });
-export const allowSearchRequestSchema = z.object({ allow_search: toggle(MSG.invalidToggle) });
-export const loadLinksRequestSchema = z.object({ load_links: toggle(MSG.invalidToggle) });
+/**
+ * The body of an on/off setting's call, `{<field>: on}` under the spec's
+ * field name (notifications take `status`, paranoid `on`), read as `{on}`
+ * whichever the name. The calls themselves: `routes.switches` (http/routes.ts).
+ */
+export const switchRequestSchema = (field: string) =>
+  z
+    .object({ [field]: toggle(MSG.invalidToggle) })
+    .transform((body) => ({ on: body[field] === true }));
 
 /** POST /user/settings/max-time-inactive (not in the spec's list; same style). */
 export const maxTimeInactiveRequestSchema = z.object({
@@ -172,6 +174,8 @@ export const avatarRefusedSchema = z.object({
   avatar: z.array(z.string()),
   errors: z.object({ avatar: z.array(z.string()) }),
 });
+/** GET /avatars/:file: `<key>.jpg`, checked against the avatar pattern by the server. */
+export const avatarFileParamsSchema = z.object({ file: z.string().max(64) });
 export const avatarUploadReplySchema = z.union([avatarUploadedSchema, avatarRefusedSchema]);
 export type AvatarUploadReply = z.infer<typeof avatarUploadReplySchema>;
 

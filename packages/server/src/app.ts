@@ -55,6 +55,8 @@ import { createInactivityJob } from './jobs/inactivity';
 import { createJobRunner } from './jobs/runner';
 import { startSearchIndexer } from './store/search-indexer';
 import { createLocalDiskStore } from './storage/local-disk';
+import { eventTransaction } from './events/log';
+import { createChannelViews } from './features/messages/channel-views';
 import { createMessagesService } from './features/messages/service';
 import { authGuard, decorateAuth } from './http/authenticate';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -176,7 +178,16 @@ export async function buildApp(deps: AppDeps) {
   // Uploaded files: main.ts passes DATA_DIR/blobs; tests and tools get a temporary directory.
   const blobs = deps.blobs ?? createLocalDiskStore(mkdtempSync(join(tmpdir(), 'parley-blobs-')));
   const files = createFilesService({ db, now, blobs, log: app.log });
-  const messages = createMessagesService(db, now, conversations, publisher, files);
+  // Channel reads' view counts, told in a throttled event (messages/channel-views.ts).
+  const channelViews = createChannelViews({
+    db,
+    now,
+    transaction: eventTransaction(db, publisher),
+    log: app.log,
+    intervalMs: deps.channelViewsMs,
+  });
+  app.addHook('onClose', async () => channelViews.close());
+  const messages = createMessagesService(db, now, conversations, publisher, files, channelViews);
   const auth = createAuthService(
     users,
     sessions,

@@ -64,6 +64,8 @@ export interface AppDeps {
    * it; tests call app.filesSweep).
    */
   files?: { maxBytes?: number; sweepMs?: number };
+  /** At most one `message.views` per channel this often (messages/channel-views.ts; 5 s without it). */
+  channelViewsMs?: number;
   /** Runs the inactive-account job this often; not at all without it (tests run rounds by hand). */
   inactivityJobMs?: number;
   /** Overrides the pino logger options built from config.logLevel (tests pass false). */

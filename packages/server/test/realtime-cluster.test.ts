@@ -155,4 +155,48 @@ describe.each(combos)('realtime across two nodes ($name)', ({ store, bus }) => {
     await sleep(150);
     expect(b.frames.some((f) => f.op === 'presence' && f.user_id === eve.id)).toBe(false);
   });
+
+  it('tells both sides of a chat started while connected that the other is online', async () => {
+    // Strangers at hello: neither is the other's contact yet.
+    const [carol, dave, hidden] = [
+      await person(client),
+      await person(client),
+      await person(client),
+    ];
+    await ts.store.db
+      .updateTable('users')
+      .set({ hide_status: 1 })
+      .where('id', '=', hidden.id)
+      .execute();
+    const c = await open(nodeA);
+    const d = await open(nodeB);
+    const h = await open(nodeA);
+    expect((await c.ready(carol.token)).online_user_ids).toEqual([]);
+    expect((await d.ready(dave.token)).online_user_ids).toEqual([]);
+    await h.ready(hidden.token);
+
+    await direct(client, carol, dave);
+    expect(await c.next((f) => f.op === 'presence' && f.user_id === dave.id)).toEqual({
+      op: 'presence',
+      user_id: dave.id,
+      online: true,
+    });
+    expect(await d.next((f) => f.op === 'presence' && f.user_id === carol.id)).toEqual({
+      op: 'presence',
+      user_id: carol.id,
+      online: true,
+    });
+    // And the contact is followed from then on: going offline is told too.
+    d.close();
+    expect(await c.next((f) => f.op === 'presence' && f.user_id === dave.id)).toMatchObject({
+      online: false,
+    });
+
+    // A user with hide_status is never told online, even to a new chat partner.
+    await direct(client, carol, hidden);
+    await c.next((f) => f.op === 'event' && f.scope === 'user' && f.type === 'conversation.joined');
+    await h.next((f) => f.op === 'presence' && f.user_id === carol.id);
+    await sleep(100);
+    expect(c.frames.some((f) => f.op === 'presence' && f.user_id === hidden.id)).toBe(false);
+  });
 });

@@ -273,6 +273,49 @@ describe.each(combos)('realtime ($name)', (combo) => {
       });
     });
 
+    it('tells a client to refetch what it names but no longer belongs to', async () => {
+      // Bob's cached copy of a group he was removed from while away, with
+      // a user_seq past the removal (a list page moved it there).
+      const group = await client.post<{ id: number }>(
+        '/user/conversations/group',
+        { name: 'Gone', member_ids: [bob.id] },
+        { token: alice.token },
+      );
+      const id = group.body.id;
+      await sent(client, alice, id, 'before');
+      const chat = await direct(client, alice, bob);
+      const remove = `/user/conversations/${id}/members/${bob.id}/remove`;
+      expect((await client.post(remove, {}, { token: alice.token })).status).toBe(200);
+      const seqs = await ts.store.db
+        .selectFrom('users')
+        .select('last_seq')
+        .where('id', '=', bob.id)
+        .executeTakeFirstOrThrow();
+      const b = await open();
+      const never = 2_000_000_000; // no such conversation: the same answer
+      await b.ready(bob.token, {
+        user_seq: seqs.last_seq,
+        conversations: { [id]: 1, [chat.id]: 0, [never]: 0 },
+      });
+      await b.next((f) => f.op === 'refetch' && f.conversation_id === never);
+      expect(b.frames.filter((f) => f.op === 'refetch')).toEqual([
+        { op: 'refetch', scope: 'conversation', conversation_id: id },
+        { op: 'refetch', scope: 'conversation', conversation_id: never },
+      ]);
+      // What the client does then: the fetch says the group is not Bob's.
+      const fetched = await client.post(
+        '/user/conversation',
+        { conversation_id: id },
+        { token: bob.token },
+      );
+      expect(fetched.status).toBe(404);
+      // And it is not followed: only the direct chat's message arrives.
+      await sent(client, alice, id, 'after');
+      await sent(client, alice, chat.id, 'sentinel');
+      await b.next(isMessageNew(chat.id));
+      expect(b.frames.filter(isMessageNew(id))).toHaveLength(0);
+    });
+
     it('replays missed user events', async () => {
       const chat = await direct(client, bob, eve);
       const b = await open();

@@ -157,6 +157,38 @@ describe.each(stores())('sync equivalence: groups ($name)', (backend) => {
     );
   });
 
+  it('covers a channel: a post, a subscriber reading it, the view counts told to all', async () => {
+    await direct(client, alice, bob); // channels take friends
+    const A = alice.id;
+    const B = bob.id;
+    const both = ['conversation.joined', 'conversation.created'];
+    const created = await verify([], { [A]: both, [B]: both }, () =>
+      ok(
+        client.post(
+          '/user/channels/create',
+          { channel_name: 'News', member_ids: JSON.stringify([bob.id]) },
+          { token: alice.token },
+        ),
+      ),
+    );
+    const channelId = (created as Conversation).id;
+    const f = [channelId];
+    await verify(f, { [A]: ['message.new'], [B]: ['message.new'] }, () =>
+      ok(
+        client.post(
+          '/user/messages',
+          { conversation_id: channelId, uuid: randomUUID(), message: 'Issue 1' },
+          { token: alice.token },
+        ),
+      ),
+    );
+    // Bob's read raises the post's count; everyone is told the count (no
+    // message.viewed in a channel), the first read after a quiet interval at once.
+    await verify(f, { [A]: ['message.views'], [B]: ['conversation.read', 'message.views'] }, () =>
+      ok(client.post(`/user/messages/read/${channelId}`, {}, { token: bob.token })),
+    );
+  });
+
   it('exercised its share of the event types the server emits', () => {
     h.expectExercised('groups');
   });

@@ -52,6 +52,7 @@ export const EXERCISED_BY = {
     'member.unblocked',
     'member.role',
     'conversation.info',
+    'message.views',
   ],
 } as const;
 

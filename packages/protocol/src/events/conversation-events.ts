@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../conversation';
-import { blockedUserSchema, memberSchema } from '../group';
+import { blockedUserSchema, memberSchema } from '../member';
 import { messageRefSchema, messageSchema } from '../message';
 import { infoChangeSchema } from '../rules/conversation-info';
 
@@ -16,6 +16,12 @@ import { infoChangeSchema } from '../rules/conversation-info';
 
 const id = z.number().int().positive();
 
+/**
+ * A `message.views` event carries at most this many posts (the newest of
+ * those whose count changed): its size stays bounded whatever the reads.
+ */
+export const CHANNEL_VIEWS_MAX = 100;
+
 export const conversationEventStored = {
   'conversation.created': z.object({ conversation_id: id }),
   'message.new': z.object({ message_id: id }),
@@ -28,6 +34,17 @@ export const conversationEventStored = {
   }),
   /** `user_id` read up to `up_to`: others' messages up to it count as viewed. */
   'message.viewed': z.object({ user_id: id, up_to: id }),
+  /**
+   * A channel's view counts as they were at the event (throttled: at most one
+   * per channel per interval, docs/REALTIME.md), for the posts whose count
+   * changed since the last one. Counts only grow.
+   */
+  'message.views': z.object({
+    counts: z
+      .array(z.object({ message_id: id, views: z.number().int().nonnegative() }))
+      .min(1)
+      .max(CHANNEL_VIEWS_MAX),
+  }),
   /** The pinned message's id, null when unpinned. */
   'conversation.pinned_message': z.object({ message_id: id.nullable() }),
   /** A member's new public profile (one event in each of their conversations). */
@@ -89,6 +106,7 @@ export const conversationEventPayloads = {
     last_message: messageSchema.nullable().optional(),
   }),
   'message.viewed': s['message.viewed'],
+  'message.views': s['message.views'],
   'conversation.pinned_message': s['conversation.pinned_message'].extend({
     pinned_message: messageRefSchema.nullable(),
   }),

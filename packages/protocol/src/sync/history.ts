@@ -141,6 +141,29 @@ export function applyViewed<T extends HistoryThread, P>(
 }
 
 /**
+ * A channel's view counts (`message.views`): each listed post shows its
+ * count. Counts only grow, so an older event (a resume backlog after a
+ * fresher page) never lowers one.
+ */
+export function applyViewCounts<T extends HistoryThread, P>(
+  state: HistoryState<T, P>,
+  conversationId: number,
+  counts: readonly { message_id: number; views: number }[],
+): HistoryState<T, P> {
+  const thread = state.threads[conversationId];
+  if (!thread) return state;
+  const byId = new Map(counts.map((c) => [c.message_id, c.views]));
+  let changed = false;
+  const messages = thread.messages.map((m) => {
+    const views = byId.get(m.id);
+    if (views === undefined || views <= m.views) return m;
+    changed = true;
+    return { ...m, views };
+  });
+  return changed ? withThread(state, conversationId, { ...thread, messages }) : state;
+}
+
+/**
  * A person's new name on everything of theirs in one conversation's history:
  * their messages and the quotes and forwards of them (a fresh fetch shows
  * the current name, so must the live state).
@@ -197,6 +220,8 @@ export function applyHistoryFrame<T extends HistoryThread, P>(
       // The reader's own messages stay as they were; the others' count as viewed.
       case 'message.viewed':
         return applyViewed(state, id, frame.payload.user_id, frame.payload.up_to);
+      case 'message.views':
+        return applyViewCounts(state, id, frame.payload.counts);
       case 'user.updated':
         return applySenderName(state, id, frame.payload.user_id, frame.payload.name);
       default:

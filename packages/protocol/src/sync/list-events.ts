@@ -11,7 +11,7 @@ import {
   applyLastMessage,
   applyPinnedMessage,
   applyRead,
-  removeConversation,
+  dropConversation,
 } from './list-reducers';
 import type { ConversationsState } from './list-reducers';
 import { deletedRef, refOf, toLastMessage } from './refs';
@@ -154,6 +154,7 @@ export function applyConversationFrame(
     // event conversation.updated {role}.
     case 'conversation.created':
     case 'message.viewed':
+    case 'message.views':
     case 'member.unblocked':
     case 'member.role':
       return done(state);
@@ -264,17 +265,8 @@ export function applyUserFrame(
         state: applyClearedConversation(seen, frame.payload.conversation_id, frame.payload.cleared),
         refetch: [],
       };
-    case 'conversation.deleted': {
-      const id = frame.payload.conversation_id;
-      const c = seen.byId[id];
-      const next = removeConversation(seen, id);
-      // Its unread no longer counts.
-      if (!c || !countsInGlobalUnread(c.pivot)) return { state: next, refetch: [] };
-      return {
-        state: { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) },
-        refetch: [],
-      };
-    }
+    case 'conversation.deleted':
+      return { state: dropConversation(seen, frame.payload.conversation_id), refetch: [] };
     case 'message.hidden': {
       // The preview is the newest message the user can see: if it was this one, fetch it.
       const c = seen.byId[frame.payload.conversation_id];

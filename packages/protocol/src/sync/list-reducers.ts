@@ -54,6 +54,18 @@ export function removeConversation(state: ConversationsState, id: number): Conve
   return { ...state, byId };
 }
 
+/**
+ * The conversation is not in the user's list any more (deleted for them,
+ * left, removed, or a fetch that answered 404): it goes, and its unread
+ * leaves the global count.
+ */
+export function dropConversation(state: ConversationsState, id: number): ConversationsState {
+  const c = state.byId[id];
+  const next = removeConversation(state, id);
+  if (!c || !countsInGlobalUnread(c.pivot)) return next;
+  return { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) };
+}
+
 /** The folder list changed: links to a folder that is gone leave it, as the server did. */
 export function applyFolderIds(
   state: ConversationsState,

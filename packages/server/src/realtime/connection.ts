@@ -261,12 +261,23 @@ export class Connection implements DeliveryHost, PresenceListener {
     return this.closed;
   }
 
+  /**
+   * A conversation joined while connected: its members become contacts
+   * (hide_status users never do, visibleContacts leaves them out). As at
+   * hello, watched first, then read: a change after the read arrives as an
+   * event. Without the read, two people who start a chat while both are
+   * connected each see the other as offline until a reconnect.
+   */
   async joined(conversationId: number): Promise<void> {
+    const added: number[] = [];
     for (const id of await q.visibleContacts(this.deps.db, this.userId, conversationId)) {
       if (this.closed || this.contacts.has(id)) continue;
       this.contacts.add(id);
       this.deps.presenceWatchers.watch(id, this);
+      added.push(id);
     }
+    if (added.length === 0 || this.closed) return;
+    for (const id of await this.deps.presence.online(added)) this.onPresence(id, true);
   }
 
   left(conversationId: number): void {

@@ -4,7 +4,10 @@ import type { Membership } from './queries';
 export interface ResumePlan {
   /** conversation id → the seq delivery continues after. */
   sent: Map<number, number>;
-  /** Too far behind, or ahead of the server: the client fetches these over HTTP. */
+  /**
+   * The client fetches these over HTTP: too far behind, or ahead of the
+   * server; or named in hello though the user no longer belongs to them.
+   */
   refetch: number[];
   /** Conversations whose missed events are read from the log. */
   backlog: Membership[];
@@ -12,7 +15,12 @@ export interface ResumePlan {
 
 /**
  * Where each conversation of a hello resumes. Unnamed conversations start
- * live at their current seq (the client fetched them fresh).
+ * live at their current seq (the client fetched them fresh). A named one the
+ * user does not belong to (left, removed or blocked while this client was
+ * away, or never theirs) is not followed and gets a refetch: its fetch
+ * answers 404 and the client drops its copy. The user event that said so
+ * may be older than the client's `user_seq` (a list page fetched meanwhile
+ * moved it past), and a cached copy would otherwise stay for good.
  */
 export function planResume(joined: Membership[], positions: Record<string, number>): ResumePlan {
   const plan: ResumePlan = { sent: new Map(), refetch: [], backlog: [] };
@@ -27,6 +35,10 @@ export function planResume(joined: Membership[], positions: Record<string, numbe
       plan.sent.set(m.conversationId, since);
       plan.backlog.push(m);
     }
+  }
+  for (const key of Object.keys(positions)) {
+    const id = Number(key);
+    if (id > 0 && !plan.sent.has(id)) plan.refetch.push(id);
   }
   return plan;
 }

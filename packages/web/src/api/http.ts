@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { JsonRoute } from '@parley/protocol/http/route';
+import { pathOf } from '@parley/protocol/http/route';
 import { toast } from '../ui/toast';
 import { MSG } from '@parley/protocol/messages';
 import { getAccessToken, getRefreshToken } from '../lib/tokens';
@@ -11,13 +13,49 @@ import { refreshTokens } from './refresh';
 import { readJson, send } from './transport';
 import type { SendOptions } from './transport';
 
-export type RequestOptions<T> = SendOptions & {
-  /** Every reply is parsed, never cast (style guide: the contract is checked at both edges). */
-  schema: z.ZodType<T>;
+// Every API call goes through `call(routes.x, input)`: the protocol's route
+// table (@parley/protocol/http/routes) gives the method, the path and the
+// schemas, so a call's parameters and body are typed by the contract and
+// its reply is parsed, never cast (style guide: checked at both edges).
+
+export type CallOptions = {
+  signal?: AbortSignal;
+  /** Leave the Bearer token out (sign-in calls must not be judged by a stale token). */
+  anonymous?: boolean;
   /** Sign-in calls: a 401 there is an answer, not an expired session. */
   skipAuthRefresh?: boolean;
   /** The caller shows the error itself (forms); otherwise it joins the shared error list. */
   silent?: boolean;
+  /** Statuses that are an answer the caller acts on (e.g. 404: not yours), not a listed error. */
+  answers?: readonly number[];
+};
+
+/** A part a route has, required unless every field of it is optional. */
+type Part<K extends string, T> = object extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** What a call of route R takes: its path parameters, query and body as the client sends them. */
+export type CallInput<R extends JsonRoute> = (R extends { params: infer P extends z.ZodType }
+  ? Part<'params', z.input<P>>
+  : { params?: never }) &
+  (R extends { query: infer Q extends z.ZodType } ? Part<'query', z.input<Q>> : { query?: never }) &
+  (R extends { body: 'multipart' }
+    ? { body: FormData }
+    : R extends { body: infer B extends z.ZodType }
+      ? undefined extends z.input<B>
+        ? { body?: z.input<B> }
+        : { body: z.input<B> }
+      : { body?: never }) &
+  CallOptions;
+
+/** The input may be left out when the route needs none. */
+type CallArgs<R extends JsonRoute> =
+  object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/** The input as the transport sees it. */
+type Sent = CallOptions & {
+  params?: Record<string, string | number | boolean | null | undefined>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
 };
 
 /**
@@ -25,14 +63,21 @@ export type RequestOptions<T> = SendOptions & {
  * 401 → one shared refresh, then one retry of this request (never two);
  * 429 → an "Error / Too many requests." toast.
  */
-export async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+export async function call<R extends JsonRoute>(
+  route: R,
+  ...[input]: CallArgs<R>
+): Promise<z.output<R['reply']>> {
+  const sent: Sent = input ?? {};
   try {
-    return await exchange(path, options, false);
+    return await exchange(route, sent, false);
   } catch (error) {
     if (
-      !options.silent &&
-      !options.signal?.aborted &&
-      !(error instanceof ApiError && isHandled(error))
+      !sent.silent &&
+      !sent.signal?.aborted &&
+      !(
+        error instanceof ApiError &&
+        (isHandled(error) || sent.answers?.includes(error.status ?? 0))
+      )
     ) {
       useErrorList.getState().push(errorMessage(error));
     }
@@ -45,13 +90,24 @@ function isHandled(error: ApiError): boolean {
   return error.status === 401 || error.status === 429;
 }
 
-async function exchange<T>(path: string, options: RequestOptions<T>, isRetry: boolean): Promise<T> {
+async function exchange<R extends JsonRoute>(
+  route: R,
+  sent: Sent,
+  isRetry: boolean,
+): Promise<z.output<R['reply']>> {
   const sentToken = getAccessToken();
-  const response = await sendOrTakePrefetched(path, options);
+  const path = pathOf(route, sent.params, sent.query);
+  const options: SendOptions = {
+    method: route.method,
+    body: sent.body,
+    anonymous: sent.anonymous,
+    signal: sent.signal,
+  };
+  const response = await sendOrTakePrefetched(route, path, options);
 
-  if (response.status === 401 && !options.skipAuthRefresh && !isRetry) {
+  if (response.status === 401 && !sent.skipAuthRefresh && !isRetry) {
     const next = await recoverFrom401(sentToken);
-    if (next === 'retry') return exchange(path, options, true);
+    if (next === 'retry') return exchange(route, sent, true);
     if (next === 'offline') throw new ApiError(null, '', null);
   }
   if (response.status === 429) {
@@ -64,23 +120,24 @@ async function exchange<T>(path: string, options: RequestOptions<T>, isRetry: bo
       parseErrorReply(await readJson(response)),
     );
   }
-  const parsed = options.schema.safeParse(await readJson(response));
+  const parsed = z.safeParse<R['reply']>(route.reply, await readJson(response));
   if (!parsed.success) {
     // The server broke the contract: show the generic text, keep the detail for developers.
-    console.error(`Unexpected reply from ${path}`, parsed.error.issues);
+    console.error(`Unexpected reply from ${route.path}`, parsed.error.issues);
     throw new ApiError(response.status, '', { message: MSG.somethingWrong });
   }
   return parsed.data;
 }
 
-/** A plain GET the entry already sent (prefetch.ts) is not sent again, unless that one failed. */
-function sendOrTakePrefetched(path: string, options: SendOptions): Promise<Response> {
+/** A route's plain GET the entry already sent (prefetch.ts) is not sent again, unless that one failed. */
+function sendOrTakePrefetched(
+  route: JsonRoute,
+  path: string,
+  options: SendOptions,
+): Promise<Response> {
   const plainGet =
-    options.method === undefined &&
-    options.body === undefined &&
-    !options.signal &&
-    !options.anonymous;
-  const early = plainGet ? takePrefetched(path) : null;
+    route.method === 'GET' && path === route.path && !options.signal && !options.anonymous;
+  const early = plainGet ? takePrefetched(route.path) : null;
   return early ? early.catch(() => send(path, options)) : send(path, options);
 }
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { userSchema } from '@parley/protocol/user';
+import { routes } from '@parley/protocol/http/routes';
 import {
   headerOf,
   json,
@@ -12,14 +11,14 @@ import {
 } from '../test/http-fixtures';
 import { setAuthFailureHandler } from './auth-failure';
 import { useErrorList } from './error-list';
-import { request } from './http';
+import { call } from './http';
 import { prefetch, takePrefetched } from './prefetch';
 
 // The entry sends the chat's first GETs before the chat's code is here; the
 // HTTP client must then use those replies instead of asking again, but only
 // when that is the same as asking now.
 
-const getUser = () => request('/user', { schema: userSchema });
+const getUser = () => call(routes.user);
 
 describe('prefetched GETs', () => {
   beforeEach(() => {
@@ -27,7 +26,7 @@ describe('prefetched GETs', () => {
     document.cookie = 'XSRF-TOKEN=csrf-abc; path=/';
     setAuthFailureHandler(vi.fn());
     useErrorList.getState().clear();
-    takePrefetched('/user'); // nothing left over from another test
+    takePrefetched(routes.user.path); // nothing left over from another test
   });
 
   afterEach(() => {
@@ -38,7 +37,7 @@ describe('prefetched GETs', () => {
   it('goes out with the standard headers, and the client takes its reply instead of asking again', async () => {
     signIn('tok-1');
     const fetchSpy = mockFetch(() => json(200, sampleUser));
-    prefetch(['/user']);
+    prefetch([routes.user.path]);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(url).toBe('/api/v1/user');
@@ -53,7 +52,7 @@ describe('prefetched GETs', () => {
   it('is handed out once: the next call asks the server', async () => {
     signIn('tok-1');
     const fetchSpy = mockFetch(() => json(200, sampleUser));
-    prefetch(['/user']);
+    prefetch([routes.user.path]);
     await getUser();
     await getUser();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
@@ -62,7 +61,7 @@ describe('prefetched GETs', () => {
   it('is not used when the token changed since it went out', async () => {
     signIn('tok-1');
     const fetchSpy = mockFetch(() => json(200, sampleUser));
-    prefetch(['/user']);
+    prefetch([routes.user.path]);
     signIn('tok-2');
     await getUser();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
@@ -73,7 +72,7 @@ describe('prefetched GETs', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     signIn('tok-1');
     const fetchSpy = mockFetch(() => json(200, sampleUser));
-    prefetch(['/user']);
+    prefetch([routes.user.path]);
     vi.setSystemTime(Date.now() + 10_001);
     await getUser();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
@@ -87,7 +86,7 @@ describe('prefetched GETs', () => {
       if (calls === 1) throw new TypeError('Failed to fetch');
       return json(200, sampleUser);
     });
-    prefetch(['/user']);
+    prefetch([routes.user.path]);
     await expect(getUser()).resolves.toEqual(sampleUser);
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
@@ -100,7 +99,7 @@ describe('prefetched GETs', () => {
         ? json(200, sampleUser)
         : json(401, { message: 'Unauthenticated.' });
     });
-    prefetch(['/user']);
+    prefetch([routes.user.path]);
     await expect(getUser()).resolves.toEqual(sampleUser);
     expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual([
       '/api/v1/user',
@@ -111,11 +110,22 @@ describe('prefetched GETs', () => {
 
   it('only stands in for the same plain GET', async () => {
     signIn('tok-1');
-    const fetchSpy = mockFetch(() => json(200, { ok: true }));
-    prefetch(['/user']);
-    await request('/user', { method: 'PATCH', body: { name: 'x' }, schema: z.unknown() });
-    await request('/user/unread', { schema: z.unknown() });
-    expect(fetchSpy).toHaveBeenCalledTimes(3);
-    expect(takePrefetched('/user')).not.toBeNull(); // still there for the GET
+    takePrefetched(routes.conversations.path);
+    const fetchSpy = mockFetch((url) =>
+      url.endsWith('/folders')
+        ? json(200, { folders: [], user_seq: 0 })
+        : json(200, { conversations: [], next_cursor: null }),
+    );
+    prefetch([routes.conversations.path]);
+    await call(routes.conversations, { query: { folder_id: 1 } });
+    await call(routes.conversations, { signal: new AbortController().signal });
+    await call(routes.folders);
+    expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual([
+      '/api/v1/user/conversations',
+      '/api/v1/user/conversations?folder_id=1',
+      '/api/v1/user/conversations',
+      '/api/v1/user/folders',
+    ]);
+    expect(takePrefetched(routes.conversations.path)).not.toBeNull(); // still there for the GET
   });
 });

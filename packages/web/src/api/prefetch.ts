@@ -8,7 +8,10 @@ import { buildHeaders } from './headers';
 // prefetched reply instead of sending the same GET again: once, while
 // fresh, and only if it went out with the token that is current now.
 // Everything after that (401 → refresh → retry, parsing, the error list)
-// is the client's usual path.
+// is the client's usual path. Each is the plain GET of a route of the
+// protocol's table (no parameters, no query), kept under the route's path.
+// Only paths come in here, never the table itself: this module is part of
+// the entry, and the table would bring zod and every schema with it.
 
 /** An older prefetched reply is not used: the client asks again. */
 const FRESH_MS = 10_000;
@@ -17,7 +20,7 @@ type Prefetched = { token: string | null; sentAt: number; response: Promise<Resp
 
 const prefetched = new Map<string, Prefetched>();
 
-/** Sends `GET API_BASE + path` for each path now; settles when every reply is in (or failed). */
+/** Sends `GET API_BASE + path` for each route path now; settles when every reply is in (or failed). */
 export function prefetch(paths: readonly string[]): Promise<void> {
   const responses = paths.map((path) => {
     const response = fetch(`${API_BASE}${path}`, {

@@ -1,4 +1,6 @@
-import { tokenPairSchema } from '@parley/protocol/auth';
+import { pathOf } from '@parley/protocol/http/route';
+import { authRoutes } from '@parley/protocol/http/auth-routes';
+import type { RefreshRequest } from '@parley/protocol/auth';
 import { getRefreshToken, saveTokens } from '../lib/tokens';
 import { signalAuthFailure } from './auth-failure';
 import { readJson, send } from './transport';
@@ -45,14 +47,17 @@ async function runRefresh(seen: string | null): Promise<RefreshOutcome> {
   }
   let response: Response;
   try {
-    response = await send('/user/refresh', {
-      body: { refresh_token: refreshToken },
+    // Not call(): a 401 here is the answer, not a reason to refresh.
+    const body: RefreshRequest = { refresh_token: refreshToken };
+    response = await send(pathOf(authRoutes.refresh), {
+      method: authRoutes.refresh.method,
+      body,
       anonymous: true,
     });
   } catch {
     return 'offline';
   }
-  const pair = response.ok ? tokenPairSchema.safeParse(await readJson(response)) : null;
+  const pair = response.ok ? authRoutes.refresh.reply.safeParse(await readJson(response)) : null;
   if (!pair?.success) {
     await signalAuthFailure();
     return 'rejected';

@@ -18,6 +18,8 @@ export type SyncActions = {
   retry: (uuid: string) => Promise<Message | null>;
   /** A call's reply (an edit, a delete, a forward) into history and the list, once. */
   commit: (change: LocalCommit) => void;
+  /** A call answered 404 for a conversation: not the user's any more, it leaves list and history. */
+  gone: (conversationIds: number[]) => void;
 };
 
 let provided: SyncActions | null = null;

@@ -144,3 +144,35 @@ describe('cache write when persisting starts', () => {
     expect(storesHoldNothing()).toBe(false);
   });
 });
+
+// A thread that leaves the store (its conversation deleted, left, or found
+// gone) leaves the cache too: no reload brings its history back.
+describe('cache of dropped threads', () => {
+  beforeEach(async () => {
+    resetBrowserState();
+    await deleteCacheDb();
+    allowCacheWrites();
+  });
+  afterEach(() => useMessageStore.getState().reset());
+
+  const cachedThreadIds = async () =>
+    (await (await cacheDb()).getAllKeys('threads')).map(Number).sort();
+
+  /** Waits until the cache's thread ids are `ids` (writes are debounced and async). */
+  async function until(ids: number[]) {
+    for (let i = 0; i < 100 && String(await cachedThreadIds()) !== String(ids); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await cachedThreadIds()).toEqual(ids);
+  }
+
+  it('deletes the cached history of a thread that left the store', async () => {
+    const thread = (conversationId: number) => ({ conversationId, messages: [] });
+    useMessageStore.getState().hydrate([thread(5), thread(6)], []);
+    const stop = persistToCache(() => 7, null);
+    await until([5, 6]);
+    useMessageStore.getState().dropThread(6);
+    await until([5]);
+    stop();
+  });
+});

@@ -110,6 +110,10 @@ export function persistToCache(
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writtenThreads = new Map<number, unknown>();
+  // Threads the cache may hold: the hydrated ones, then those written. One
+  // that leaves the store (its conversation deleted, left, or gone) is
+  // deleted from the cache too, so no reload brings its history back.
+  let cachedIds = new Set(Object.keys(useMessageStore.getState().threads).map(Number));
 
   const write = async () => {
     timer = null;
@@ -121,6 +125,7 @@ export function persistToCache(
       ([id, thread]) => writtenThreads.get(Number(id)) !== thread,
     );
     const nextWritten = new Map(Object.entries(threads).map(([id, t]) => [Number(id), t]));
+    const dropped = [...cachedIds].filter((id) => !nextWritten.has(id));
     try {
       // One transaction: a reload sees the whole write or none of it.
       const tx = (await cacheDb()).transaction(CACHE_STORES, 'readwrite');
@@ -136,6 +141,7 @@ export function persistToCache(
             messages: thread.messages.slice(-CACHED_MESSAGES),
           }),
         ),
+        ...dropped.map((id) => tx.objectStore('threads').delete(id)),
         pendingStore.clear(),
         ...Object.values(pending).map((p) => pendingStore.put({ uuid: p.uuid, data: p })),
         tx.objectStore('meta').put({ key: META_KEYS.unreadTotal, value: unreadTotal }),
@@ -146,6 +152,7 @@ export function persistToCache(
         tx.done,
       ]);
       writtenThreads = nextWritten;
+      cachedIds = new Set(nextWritten.keys());
     } catch (error) {
       console.warn('cache: write failed', error);
     }

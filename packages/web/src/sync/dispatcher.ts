@@ -47,6 +47,18 @@ function self(): Self | null {
   return { id: readyUserId, username: user?.id === readyUserId ? user.username : '' };
 }
 
+/**
+ * The server answered 404 for these conversations (a refetch, a history
+ * page): left, removed or blocked while this device was away, they are not
+ * the user's any more. The list and history drop them; the cache follows.
+ */
+export function conversationsGone(ids: number[]): void {
+  for (const id of ids) {
+    useConversationStore.getState().drop(id);
+    useMessageStore.getState().dropThread(id);
+  }
+}
+
 /** This device's own call committed: history and the list follow, once. */
 export function commit(change: LocalCommit): void {
   useMessageStore.getState().applyCommit(change);
@@ -74,9 +86,9 @@ export function dispatchFrame(frame: ServerFrame): void {
         if (frame.type === 'message.new' && frame.payload.message.user_id !== null) {
           live.setTyping(frame.conversation_id, frame.payload.message.user_id, false);
         }
-        conversations.applyConversationFrame(frame, self());
+        void conversations.applyConversationFrame(frame, self()).then(conversationsGone);
       } else {
-        conversations.applyUserFrame(frame);
+        void conversations.applyUserFrame(frame).then(conversationsGone);
         useFolderStore.getState().applyFrame(frame);
       }
       return;
@@ -87,9 +99,12 @@ export function dispatchFrame(frame: ServerFrame): void {
         // Settings changes may be among the skipped events: GET /user has them all.
         void useAuthStore.getState().loadUser();
       } else if (frame.conversation_id !== undefined) {
-        conversations.refetch([frame.conversation_id]);
-        if (messages.threads[frame.conversation_id]) {
-          void messages.load(frame.conversation_id, 'latest');
+        // Also what the server sends for a conversation named in hello that
+        // is not the user's any more: the fetch answers 404 and it goes.
+        const id = frame.conversation_id;
+        void conversations.refetch([id]).then(conversationsGone);
+        if (messages.threads[id]) {
+          void messages.load(id, 'latest').then((r) => r === 'gone' && conversationsGone([id]));
         }
       }
       return;

@@ -2,7 +2,7 @@ import type { AttachedFile } from '@parley/protocol/file';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import { useMessageStore } from '../features/messages/store';
 import { provideSyncActions } from '../lib/sync-actions';
-import { commit } from './dispatcher';
+import { commit, conversationsGone } from './dispatcher';
 
 // Sending from this device: the message store keeps the optimistic pending
 // copy and talks to the server (socket or HTTP, same uuid); the stored
@@ -32,4 +32,4 @@ export async function flushOutbox(): Promise<void> {
   for (const message of sent) commit({ type: 'message.sent', message });
 }
 
-provideSyncActions({ send: sendMessage, retry: retrySend, commit });
+provideSyncActions({ send: sendMessage, retry: retrySend, commit, gone: conversationsGone });

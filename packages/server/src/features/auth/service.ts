@@ -1,5 +1,11 @@
+import type { z } from 'zod';
 import { VERIFY_USERNAME_AFTER_FAILURES } from '@parley/protocol/constants';
-import type { LoginReply, TokenPair } from '@parley/protocol/auth';
+import type {
+  LoginReply,
+  loginRequestSchema,
+  registerRequestSchema,
+  TokenPair,
+} from '@parley/protocol/auth';
 import type { SignInNotice } from '@parley/protocol/message';
 import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
@@ -10,18 +16,10 @@ import type { Provision, UsersService } from '../users/service';
 import { burnVerification, hashPassword, verifyPassword } from './passwords';
 import type { AccessTokens } from './tokens';
 
-export interface RegisterInput {
-  name: string;
-  username: string;
-  login: string;
-  password: string;
-}
-
-export interface LoginInput {
-  login: string;
-  password: string;
-  username?: string | undefined;
-}
+/** A registration as the route parsed it. */
+export type RegisterInput = z.output<typeof registerRequestSchema>;
+/** A sign-in as the route parsed it (`username` answers verify_username). */
+export type LoginInput = z.output<typeof loginRequestSchema>;
 
 const invalidCredentials = () =>
   new HttpError(422, MSG.validationFailed, { login: [MSG.invalidCredentials] });

@@ -1,24 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { statusOkSchema } from '@parley/protocol/auth';
-import {
-  conversationListQuerySchema,
-  conversationListSchema,
-  conversationParamsSchema,
-  keyboardRequestSchema,
-  conversationRequestSchema,
-  conversationSchema,
-  directRequestSchema,
-  flagRequestSchema,
-  groupRequestSchema,
-  unreadReplySchema,
-} from '@parley/protocol/conversation';
-import { conversationNotificationsRequestSchema } from '@parley/protocol/group';
+import { routes } from '@parley/protocol/http/routes';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
+import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { ConversationsService } from './service';
 
-const FLAGS = { pin: 'pinned', mute: 'muted', hide: 'hidden' } as const;
+/** Each flag call and the pivot field it sets. */
+const FLAGS = [
+  ['pin', 'pinned'],
+  ['mute', 'muted'],
+  ['hide', 'hidden'],
+] as const;
 
 export function conversationsRoutes(deps: {
   conversations: ConversationsService;
@@ -26,21 +19,18 @@ export function conversationsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { conversations } = deps;
   return async (app) => {
-    const base = { onRequest: [deps.guard] };
-    const doc = { tags: ['conversations'], security: bearerSecurity };
+    const onRequest = [deps.guard];
+    const doc = (summary: string, ...codes: Parameters<typeof errorReplies>) => ({
+      tags: ['conversations'],
+      security: bearerSecurity,
+      summary,
+      errors: errorReplies(...codes),
+    });
 
-    app.get(
-      '/user/conversations',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary: 'A page of the conversation list: pinned first, then newest activity.',
-          querystring: conversationListQuerySchema,
-          response: { 200: conversationListSchema, ...errorReplies(401, 422) },
-        },
-      },
-      async (request) =>
+    addRoute(app, routes.conversations, {
+      doc: doc('A page of the conversation list: pinned first, then newest activity.', 401, 422),
+      onRequest,
+      handler: async (request) =>
         conversations.list(authOf(request).userId, {
           limit: request.query.limit,
           beforeCursor: request.query.before_cursor,
@@ -48,82 +38,51 @@ export function conversationsRoutes(deps: {
           hiddenOnly: request.query.hidden_only,
           folderId: request.query.folder_id,
         }),
-    );
+    });
 
-    app.get(
-      '/user/unread',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary: 'Global unread count: new messages over conversations neither muted nor hidden.',
-          response: { 200: unreadReplySchema, ...errorReplies(401) },
-        },
-      },
-      async (request) => ({ count: await conversations.unread(authOf(request).userId) }),
-    );
+    addRoute(app, routes.unread, {
+      doc: doc(
+        'Global unread count: new messages over conversations neither muted nor hidden.',
+        401,
+      ),
+      onRequest,
+      handler: async (request) => ({ count: await conversations.unread(authOf(request).userId) }),
+    });
 
-    app.post(
-      '/user/conversation',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary: 'One conversation of the caller.',
-          body: conversationRequestSchema,
-          response: { 200: conversationSchema, ...errorReplies(401, 404, 422) },
-        },
-      },
-      async (request) => conversations.get(authOf(request).userId, request.body.conversation_id),
-    );
+    addRoute(app, routes.conversation, {
+      doc: doc('One conversation of the caller.', 401, 404, 422),
+      onRequest,
+      handler: async (request) =>
+        conversations.get(authOf(request).userId, request.body.conversation_id),
+    });
 
-    app.post(
-      '/user/conversations/direct',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary: 'Find or create the direct conversation with a user (by id or exact username).',
-          body: directRequestSchema,
-          response: { 200: conversationSchema, ...errorReplies(401, 404, 422) },
-        },
-      },
-      async (request) => conversations.openDirect(authOf(request).userId, request.body),
-    );
+    addRoute(app, routes.openDirect, {
+      doc: doc(
+        'Find or create the direct conversation with a user (by id or exact username).',
+        401,
+        404,
+        422,
+      ),
+      onRequest,
+      handler: async (request) => conversations.openDirect(authOf(request).userId, request.body),
+    });
 
-    app.post(
-      '/user/conversations/group',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary: 'Create a group; the caller is its owner.',
-          body: groupRequestSchema,
-          response: { 200: conversationSchema, ...errorReplies(401, 422) },
-        },
-      },
-      async (request) =>
+    addRoute(app, routes.createGroupChat, {
+      doc: doc('Create a group; the caller is its owner.', 401, 422),
+      onRequest,
+      handler: async (request) =>
         conversations.createGroup(
           authOf(request).userId,
           request.body.name,
           request.body.member_ids,
         ),
-    );
+    });
 
-    for (const [action, field] of Object.entries(FLAGS)) {
-      app.post(
-        `/user/conversations/:id/${action}`,
-        {
-          ...base,
-          schema: {
-            ...doc,
-            summary: `Set or unset ${field} on the caller's link.`,
-            params: conversationParamsSchema,
-            body: flagRequestSchema,
-            response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
-          },
-        },
-        async (request) => {
+    for (const [action, field] of FLAGS) {
+      addRoute(app, routes.conversationFlag[action], {
+        doc: doc(`Set or unset ${field} on the caller's link.`, 401, 404, 422),
+        onRequest,
+        handler: async (request) => {
           await conversations.setFlag(
             authOf(request).userId,
             request.params.id,
@@ -132,101 +91,82 @@ export function conversationsRoutes(deps: {
           );
           return { status: 'ok' as const };
         },
-      );
+      });
     }
 
-    app.post(
-      '/user/conversations/:id/notifications',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary: "Notifications on or off (`status`) for this conversation (the caller's pivot).",
-          params: conversationParamsSchema,
-          body: conversationNotificationsRequestSchema,
-          response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
-        },
-      },
-      async (request) => {
+    addRoute(app, routes.setConversationNotifications, {
+      doc: doc(
+        "Notifications on or off (`status`) for this conversation (the caller's pivot).",
+        401,
+        404,
+        422,
+      ),
+      onRequest,
+      handler: async (request) => {
         const { userId } = authOf(request);
         await conversations.setNotifications(userId, request.params.id, request.body.status);
         return { status: 'ok' as const };
       },
-    );
+    });
 
-    app.post(
-      '/user/conversations/:id/keyboard',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary:
-            "Spec 4 Keyboard: a custom keyboard (rows of button texts) on the caller's pivot, or null to remove it.",
-          params: conversationParamsSchema,
-          body: keyboardRequestSchema,
-          response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
-        },
-      },
-      async (request) => {
+    addRoute(app, routes.setKeyboard, {
+      doc: doc(
+        "Spec 4 Keyboard: a custom keyboard (rows of button texts) on the caller's pivot, or null to remove it.",
+        401,
+        404,
+        422,
+      ),
+      onRequest,
+      handler: async (request) => {
         const { userId } = authOf(request);
         await conversations.setKeyboard(userId, request.params.id, request.body.keyboard);
         return { status: 'ok' as const };
       },
-    );
+    });
 
     for (const action of ['block', 'unblock'] as const) {
-      app.post(
-        `/user/conversations/:id/${action}`,
-        {
-          ...base,
-          schema: {
-            ...doc,
-            summary: `${action === 'block' ? 'Block' : 'Unblock'} the friend of a direct chat (pivot.blocked ${action === 'block' ? 1 : 0}).`,
-            params: conversationParamsSchema,
-            response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
-          },
-        },
-        async (request) => {
+      addRoute(app, routes.friend[action], {
+        doc: doc(
+          `${action === 'block' ? 'Block' : 'Unblock'} the friend of a direct chat (pivot.blocked ${action === 'block' ? 1 : 0}).`,
+          401,
+          404,
+          422,
+        ),
+        onRequest,
+        handler: async (request) => {
           const { userId } = authOf(request);
           await conversations.setFriendBlocked(userId, request.params.id, action === 'block');
           return { status: 'ok' as const };
         },
-      );
+      });
     }
 
-    app.post(
-      '/user/conversations/:id/clear',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary:
-            "Clear the caller's history: cleared = the last message id (or 1); unread reset.",
-          params: conversationParamsSchema,
-          response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
-        },
-      },
-      async (request) => {
+    addRoute(app, routes.clearConversation, {
+      doc: doc(
+        "Clear the caller's history: cleared = the last message id (or 1); unread reset.",
+        401,
+        404,
+        422,
+      ),
+      onRequest,
+      handler: async (request) => {
         await conversations.clear(authOf(request).userId, request.params.id);
         return { status: 'ok' as const };
       },
-    );
+    });
 
-    app.delete(
-      '/user/conversations/:id',
-      {
-        ...base,
-        schema: {
-          ...doc,
-          summary: 'Delete for me (leave, for a group). A new direct message brings it back.',
-          params: conversationParamsSchema,
-          response: { 200: statusOkSchema, ...errorReplies(401, 404, 422) },
-        },
-      },
-      async (request) => {
+    addRoute(app, routes.deleteConversation, {
+      doc: doc(
+        'Delete for me (leave, for a group). A new direct message brings it back.',
+        401,
+        404,
+        422,
+      ),
+      onRequest,
+      handler: async (request) => {
         await conversations.deleteForMe(authOf(request).userId, request.params.id);
         return { status: 'ok' as const };
       },
-    );
+    });
   };
 }

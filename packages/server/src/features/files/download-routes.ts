@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { FILE_KEY_PATTERN } from '@parley/protocol/file';
+import { routes } from '@parley/protocol/http/routes';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { sendNotFound } from '../../http/errors';
+import { addRoute } from '../../http/route';
 import { bearerSecurity } from '../../http/route-docs';
 import { contentDisposition } from './content-disposition';
 import { contentRange, ifRangeHolds, rangeOf } from './byte-range';
@@ -19,8 +20,6 @@ import type { FilesService } from './service';
 // one Range (206, or 416 past its end; several ranges get it whole — see
 // byte-range.ts).
 
-const params = z.object({ key: z.string().max(64) });
-
 export function fileDownloadRoutes(deps: {
   files: FilesService;
   /** Accepts the `token` cookie as well as the Bearer header (GET only: no state changes). */
@@ -28,21 +27,17 @@ export function fileDownloadRoutes(deps: {
 }): FastifyPluginAsyncZod {
   return async (app) => {
     for (const variant of ['original', 'thumbnail'] as const) {
-      app.get(
-        variant === 'original' ? '/files/:key' : '/files/:key/thumbnail',
-        {
-          onRequest: [deps.guard],
-          schema: {
-            tags: ['files'],
-            summary:
-              variant === 'original'
-                ? 'A file of a message, for members of a conversation holding it (Bearer or the token cookie). One byte range may be asked for (206; 416 past the end).'
-                : 'The ≤ 480 px WebP thumbnail of a picture, same access rule.',
-            security: bearerSecurity,
-            params,
-          },
+      addRoute(app, variant === 'original' ? routes.file : routes.fileThumbnail, {
+        doc: {
+          tags: ['files'],
+          summary:
+            variant === 'original'
+              ? 'A file of a message, for members of a conversation holding it (Bearer or the token cookie). One byte range may be asked for (206; 416 past the end).'
+              : 'The ≤ 480 px WebP thumbnail of a picture, same access rule.',
+          security: bearerSecurity,
         },
-        async (request, reply) => {
+        onRequest: [deps.guard],
+        handler: async (request, reply) => {
           const { key } = request.params;
           // Not one of our keys: no query, the same 404 as a key the caller may not read.
           if (!FILE_KEY_PATTERN.test(key)) return sendNotFound(reply);
@@ -90,7 +85,7 @@ export function fileDownloadRoutes(deps: {
           }
           return reply.send(blob.stream);
         },
-      );
+      });
     }
   };
 }

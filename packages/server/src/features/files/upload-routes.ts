@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FILE_MSG, fileRefusedSchema, fileUploadedSchema } from '@parley/protocol/file';
+import { FILE_MSG, fileRefusedSchema } from '@parley/protocol/file';
+import { routes } from '@parley/protocol/http/routes';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { errorHandler, errorReplyOf, firstLine } from '../../http/errors';
+import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import { FileRefused } from './service';
 import type { FilesService } from './service';
@@ -54,35 +56,28 @@ export function fileUploadRoutes(deps: {
     }
     app.setErrorHandler(uploadErrorHandler);
 
-    app.post(
-      '/user/files/upload',
-      {
-        onRequest: [deps.guard],
-        schema: {
-          tags: ['files'],
-          summary:
-            'Upload a file for a message (multipart field `file`). The type is sniffed from the content; pictures get a thumbnail and their size. Attach it with `file_id` when sending.',
-          security: bearerSecurity,
-          consumes: ['multipart/form-data'],
-          response: {
-            200: fileUploadedSchema,
-            413: fileRefusedSchema,
-            422: fileRefusedSchema,
-            ...errorReplies(401, 429),
-          },
-        },
+    addRoute(app, routes.uploadFile, {
+      doc: {
+        tags: ['files'],
+        summary:
+          'Upload a file for a message (multipart field `file`). The type is sniffed from the content; pictures get a thumbnail and their size. Attach it with `file_id` when sending.',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        errors: { 413: fileRefusedSchema, 422: fileRefusedSchema, ...errorReplies(401, 429) },
       },
-      async (request, reply) => {
+      onRequest: [deps.guard],
+      handler: async (request) => {
         const userId = authOf(request).userId;
-        if (!request.isMultipart()) return refuse(reply, 422, FILE_MSG.fileRequired);
+        // Refusals are thrown: uploadErrorHandler answers them in the upload's own shape.
+        if (!request.isMultipart()) throw new FileRefused(422, FILE_MSG.fileRequired);
         const part = await request.file({ limits, throwFileSizeLimit: false });
         if (!part || part.fieldname !== 'file') {
           part?.file.resume();
-          return refuse(reply, 422, FILE_MSG.fileRequired);
+          throw new FileRefused(422, FILE_MSG.fileRequired);
         }
         const attached = await deps.files.upload(userId, part);
         return { uploaded: attached.url, attached_file: attached };
       },
-    );
+    });
   };
 }

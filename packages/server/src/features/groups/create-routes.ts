@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conversationParamsSchema, conversationSchema } from '@parley/protocol/conversation';
+import { routes } from '@parley/protocol/http/routes';
 import { avatarNameOk, createFormSchema, GROUP_MSG } from '@parley/protocol/group';
 import { fieldErrors } from '@parley/protocol/errors';
 import type { FieldErrors } from '@parley/protocol/errors';
@@ -11,6 +11,7 @@ import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { errorHandler } from '../../http/errors';
 import { HttpError } from '../../http/http-error';
+import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { GroupsService } from './service';
 
@@ -72,19 +73,16 @@ export function createRoutes(deps: { groups: GroupsService; guard: Guard }): Fas
 
     for (const kind of ['group', 'channel'] as const) {
       const schema = createFormSchema(kind);
-      app.post(
-        `/user/${kind}s/create`,
-        {
-          onRequest: [deps.guard],
-          schema: {
-            tags: ['groups'],
-            summary: `Create a ${kind}: ${kind}_name, type (public|private), username, description, member_ids (JSON array of friend ids), has_tasks ('1'/'0'), avatar (multipart, jpg/jpeg/png).`,
-            security: bearerSecurity,
-            consumes: ['multipart/form-data', 'application/json'],
-            response: { 200: conversationSchema, ...errorReplies(401, 413, 422) },
-          },
+      addRoute(app, routes.create[kind], {
+        doc: {
+          tags: ['groups'],
+          summary: `Create a ${kind}: ${kind}_name, type (public|private), username, description, member_ids (JSON array of friend ids), has_tasks ('1'/'0'), avatar (multipart, jpg/jpeg/png).`,
+          security: bearerSecurity,
+          consumes: ['multipart/form-data', 'application/json'],
+          errors: errorReplies(401, 413, 422),
         },
-        async (request) => {
+        onRequest: [deps.guard],
+        handler: async (request) => {
           const raw = await readForm(request);
           const parsed = schema.safeParse(raw.fields);
           const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
@@ -101,24 +99,20 @@ export function createRoutes(deps: { groups: GroupsService; guard: Guard }): Fas
             raw.avatar?.data ?? null,
           );
         },
-      );
+      });
     }
 
-    app.post(
-      '/user/conversations/:id/avatar',
-      {
-        onRequest: [deps.guard],
-        schema: {
-          tags: ['groups'],
-          summary:
-            'Set or replace the avatar of a group or channel (multipart `avatar`, jpg/jpeg/png; edit_info).',
-          security: bearerSecurity,
-          consumes: ['multipart/form-data'],
-          params: conversationParamsSchema,
-          response: { 200: conversationSchema, ...errorReplies(401, 403, 404, 413, 422) },
-        },
+    addRoute(app, routes.setConversationAvatar, {
+      doc: {
+        tags: ['groups'],
+        summary:
+          'Set or replace the avatar of a group or channel (multipart `avatar`, jpg/jpeg/png; edit_info).',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        errors: errorReplies(401, 403, 404, 413, 422),
       },
-      async (request) => {
+      onRequest: [deps.guard],
+      handler: async (request) => {
         const raw = request.isMultipart() ? await readForm(request) : null;
         const avatar = raw?.avatar ?? null;
         if (!avatar)
@@ -128,6 +122,6 @@ export function createRoutes(deps: { groups: GroupsService; guard: Guard }): Fas
         }
         return deps.groups.setAvatar(authOf(request).userId, request.params.id, avatar.data);
       },
-    );
+    });
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { GROUP_MSG } from '@parley/protocol/group';
-import type { Member, MembersReply } from '@parley/protocol/group';
+import type { MembersReply } from '@parley/protocol/group';
+import type { Member } from '@parley/protocol/member';
 import { can, roleOf } from '@parley/protocol/permissions';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BlockedUser, Member } from '@parley/protocol/group';
+import type { BlockedUser, Member } from '@parley/protocol/member';
 import { flag } from '../../store/types';
 import type { Database, MemberRole } from '../../store/types';
 import { appendConversationEvent, appendUserEvent } from '../../events/log';

@@ -17,11 +17,7 @@ import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
 import type { ConversationRow, ConversationsTable, Database } from '../../store/types';
 import { flag } from '../../store/types';
-import {
-  appendConversationEvent,
-  appendUserEvent,
-  eventTransaction,
-} from '../../events/log';
+import { appendConversationEvent, appendUserEvent, eventTransaction } from '../../events/log';
 import type { EventPublisher } from '../../events/log';
 import { insertConversation, insertMembers, memberCounts } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';

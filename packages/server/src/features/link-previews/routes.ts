@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  linkPreviewImageParamsSchema,
-  linkPreviewReplySchema,
-} from '@parley/protocol/link-preview';
-import { messageIdParamsSchema } from '@parley/protocol/message';
+import { routes } from '@parley/protocol/http/routes';
 import { MSG } from '@parley/protocol/messages';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { HttpError } from '../../http/http-error';
 import type { Limiters } from '../../http/rate-limit';
+import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { LinkPreviewsService } from './service';
 import { THUMBNAIL_TYPE } from './thumbnail';
@@ -23,40 +20,32 @@ export function linkPreviewsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { previews } = deps;
   return async (app) => {
-    app.get(
-      '/user/messages/:id/link-preview',
-      {
-        onRequest: [deps.guard],
-        schema: {
-          tags: ['messages'],
-          security: bearerSecurity,
-          summary:
-            "The preview card of a message's first link, fetched by the server (null when the page had nothing to show). 403 when the reader's load_links is off or paranoid is on; 429 when the page is not cached and the reader has had too many fetched lately.",
-          params: messageIdParamsSchema,
-          response: { 200: linkPreviewReplySchema, ...errorReplies(401, 403, 404, 422, 429) },
-        },
+    addRoute(app, routes.linkPreview, {
+      doc: {
+        tags: ['messages'],
+        security: bearerSecurity,
+        summary:
+          "The preview card of a message's first link, fetched by the server (null when the page had nothing to show). 403 when the reader's load_links is off or paranoid is on; 429 when the page is not cached and the reader has had too many fetched lately.",
+        errors: errorReplies(401, 403, 404, 422, 429),
       },
-      async (request, reply) => ({
+      onRequest: [deps.guard],
+      handler: async (request, reply) => ({
         status: 'ok' as const,
         // Counted only when this reader's ask starts a fetch: cached cards are free.
         preview: await previews.forMessage(authOf(request).userId, request.params.id, () =>
           deps.limits.previewFetchPerUser(request, reply),
         ),
       }),
-    );
+    });
 
-    app.get(
-      '/link-previews/images/:key',
-      {
-        schema: {
-          tags: ['messages'],
-          summary:
-            "A preview's thumbnail (WebP). The key is random and only given to readers of the message.",
-          // No reply schema: the body is bytes (404 and 422 have the usual error body).
-          params: linkPreviewImageParamsSchema,
-        },
+    addRoute(app, routes.linkPreviewImage, {
+      doc: {
+        tags: ['messages'],
+        summary:
+          "A preview's thumbnail (WebP). The key is random and only given to readers of the message.",
       },
-      async (request, reply) => {
+      // No reply schema: the body is bytes (404 and 422 have the usual error body).
+      handler: async (request, reply) => {
         const bytes = await previews.image(request.params.key);
         if (!bytes) throw new HttpError(404, MSG.notFound);
         return reply
@@ -65,6 +54,6 @@ export function linkPreviewsRoutes(deps: {
           .header('cache-control', IMAGE_CACHE)
           .send(bytes);
       },
-    );
+    });
   };
 }

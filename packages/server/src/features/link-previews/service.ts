@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@parley/protocol/constants';
+import { pathOf } from '@parley/protocol/http/route';
+import { routes } from '@parley/protocol/http/routes';
 import { LINK_PREVIEW_MSG, previewsAllowed } from '@parley/protocol/link-preview';
 import type { LinkPreview } from '@parley/protocol/link-preview';
 import { MSG } from '@parley/protocol/messages';
@@ -56,7 +58,7 @@ export function normalizeUrl(href: string): string | null {
 }
 
 export function imagePath(key: string): string {
-  return `${API_BASE}/link-previews/images/${key}`;
+  return `${API_BASE}${pathOf(routes.linkPreviewImage, { key })}`;
 }
 
 function toPreview(row: PreviewRow, url: string): LinkPreview | null {

@@ -337,15 +337,15 @@ export async function markViewed(
   return Number(result.numUpdatedRows);
 }
 
-/** A channel's view counts: +1 on others' posts in (after, upTo], once per reader. */
+/** A channel's view counts: +1 on others' posts in (after, upTo], once per reader; how many. */
 export async function countViews(
   db: Kysely<Database>,
   conversationId: number,
   readerId: number,
   after: number,
   upTo: number,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const result = await db
     .updateTable('messages')
     .set((eb) => ({ views: eb('views', '+', 1) }))
     .where('conversation_id', '=', conversationId)
@@ -353,5 +353,26 @@ export async function countViews(
     .where('id', '<=', upTo)
     .where('deleted_at', 'is', null)
     .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '!=', readerId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The view counts of a channel's posts in (after, upTo], the newest `limit`, ascending by id. */
+export async function viewCounts(
+  db: Kysely<Database>,
+  conversationId: number,
+  range: { after: number; upTo: number },
+  limit: number,
+): Promise<{ id: number; views: number }[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['id', 'views'])
+    .where('conversation_id', '=', conversationId)
+    .where('id', '>', range.after)
+    .where('id', '<=', range.upTo)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
+  return rows.reverse();
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import { appendConversationEvent, appendUserEvent } from '../../events/log';
 import type { eventTransaction } from '../../events/log';
 import type { ConversationsService } from '../conversations/service';
+import type { ChannelViews } from './channel-views';
 import * as q from './queries';
 import { NO_VIEWS, visibility } from './rules';
 
@@ -14,8 +15,10 @@ export function createReadMarks(deps: {
   now: Clock;
   conversations: ConversationsService;
   transaction: ReturnType<typeof eventTransaction>;
+  /** Where a channel read's counted views are noted, to be told in a throttled event. */
+  channelViews: ChannelViews | null;
 }) {
-  const { now, conversations, transaction } = deps;
+  const { now, conversations, transaction, channelViews } = deps;
 
   /**
    * Spec 7 read: the marker only moves forward; unread is recounted from
@@ -31,7 +34,10 @@ export function createReadMarks(deps: {
     const target = Math.min(messageId ?? newest, newest);
     const upTo = Math.max(target, access.last_read_message_id ?? 0);
     const at = now().toISOString();
-    const counts = await transaction(async (trx) => {
+    const before = access.last_read_message_id ?? 0;
+    const { stored: counts, counted } = await transaction(async (trx) => {
+      /** The channel posts whose count this read raised: (after, upTo], or null. */
+      let counted: { after: number; upTo: number } | null = null;
       // The conversation's lock, and its newest message as of the lock (a
       // send may have committed since `access` was loaded): read up to it,
       // nothing is left to count.
@@ -54,11 +60,14 @@ export function createReadMarks(deps: {
       await appendUserEvent(trx, userId, 'conversation.read', payload, at);
       // A channel counts its readers: each post's views rise once per
       // subscriber, as their read marker (which never moves back) passes it.
-      // No event: one per read would reach every subscriber; counts come
-      // with history and the conversation fetch.
-      const before = access.last_read_message_id ?? 0;
+      // No event here: one per read would reach every subscriber; the read
+      // is noted after the commit and told in a throttled `message.views`
+      // (channel-views.ts). Counts also come with history.
       if (access.type === 'channel' && upTo > before) {
-        await q.countViews(trx, conversationId, userId, Math.max(before, access.cleared), upTo);
+        const after = Math.max(before, access.cleared);
+        if ((await q.countViews(trx, conversationId, userId, after, upTo)) > 0) {
+          counted = { after, upTo };
+        }
       }
       if (
         !NO_VIEWS.has(access.type) &&
@@ -68,8 +77,9 @@ export function createReadMarks(deps: {
         const viewed = { user_id: userId, up_to: upTo };
         await appendConversationEvent(trx, conversationId, 'message.viewed', viewed, at);
       }
-      return stored;
+      return { stored, counted };
     });
+    if (counted) channelViews?.noteCounted(conversationId, counted.after, counted.upTo);
     return { status: 'ok', new_messages: counts.newMessages, unread_count: counts.unreadCount };
   }
 

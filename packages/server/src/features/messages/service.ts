@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ForwardRequest, HistoryReply, Message, MessageRef } from '@parley/protocol/message';
+import type { z } from 'zod';
+import type {
+  ForwardRequest,
+  HistoryReply,
+  Message,
+  MessageRef,
+  sendMessageRequestSchema,
+} from '@parley/protocol/message';
 import { FILE_MESSAGE_TYPES, FILE_MSG } from '@parley/protocol/file';
 import { MSG } from '@parley/protocol/messages';
 import { can, roleOf } from '@parley/protocol/permissions';
@@ -25,17 +32,12 @@ import { historyPage } from './history-page';
 import * as q from './queries';
 import { mentionKeys } from '@parley/protocol/rules/mentions';
 import { forbidden, invalid, notFound, visibility } from './rules';
+import type { ChannelViews } from './channel-views';
 import { createReadMarks } from './read-marks';
 import { toMessages } from './to-message';
 
-export interface SendInput {
-  conversation_id: number;
-  uuid: string;
-  message: string;
-  parent_id?: number | null | undefined;
-  /** An upload of the sender's not yet attached (files feature). */
-  file_id?: number | null | undefined;
-}
+/** A send as the route (or the socket's `send`) parsed it; `file_id`: an upload of the sender's. */
+export type SendInput = z.output<typeof sendMessageRequestSchema>;
 
 /** What the messages service asks of the files feature. */
 export interface FileLinks {
@@ -49,9 +51,10 @@ export function createMessagesService(
   conversations: ConversationsService,
   publisher: EventPublisher,
   files: FileLinks = { release: async () => undefined },
+  channelViews: ChannelViews | null = null,
 ) {
   const transaction = eventTransaction(db, publisher);
-  const read = createReadMarks({ now, conversations, transaction });
+  const read = createReadMarks({ now, conversations, transaction, channelViews });
 
   async function one(id: number, from: Kysely<Database> = db): Promise<Message> {
     const row = await q.findById(from, id);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchQuerySchema, searchReplySchema } from '@parley/protocol/search';
+import { routes } from '@parley/protocol/http/routes';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import type { Limiters } from '../../http/rate-limit';
+import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { SearchService } from './service';
 
@@ -12,21 +13,17 @@ export function searchRoutes(deps: {
   limits: Pick<Limiters, 'searchPerUser'>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/user/search',
-      {
-        onRequest: [deps.guard],
-        preHandler: [deps.limits.searchPerUser],
-        schema: {
-          tags: ['search'],
-          summary:
-            'People who allow search, public groups and channels, and messages of your conversations (newest first, paged by `before`).',
-          security: bearerSecurity,
-          querystring: searchQuerySchema,
-          response: { 200: searchReplySchema, ...errorReplies(401, 422, 429) },
-        },
+    addRoute(app, routes.search, {
+      doc: {
+        tags: ['search'],
+        summary:
+          'People who allow search, public groups and channels, and messages of your conversations (newest first, paged by `before`).',
+        security: bearerSecurity,
+        errors: errorReplies(401, 422, 429),
       },
-      async (request) => deps.search.search(authOf(request).userId, request.query),
-    );
+      onRequest: [deps.guard],
+      preHandler: [deps.limits.searchPerUser],
+      handler: async (request) => deps.search.search(authOf(request).userId, request.query),
+    });
   };
 }

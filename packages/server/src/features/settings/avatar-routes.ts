@@ -1,19 +1,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routes } from '@parley/protocol/http/routes';
 import { MSG } from '@parley/protocol/messages';
-import {
-  AVATAR_MAX_BYTES,
-  avatarRefusedSchema,
-  avatarUploadedSchema,
-} from '@parley/protocol/settings';
+import { AVATAR_MAX_BYTES, avatarRefusedSchema } from '@parley/protocol/settings';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { errorHandler, errorReplyOf, firstLine, sendNotFound } from '../../http/errors';
+import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { BlobStore } from '../../storage/blob-store';
-import { AVATAR_PATH, avatarKeyOf } from './avatar-url';
+import { avatarKeyOf } from './avatar-url';
 import { AvatarRefused } from './service';
 import type { SettingsService } from './service';
 
@@ -62,54 +59,43 @@ export function avatarRoutes(deps: {
     }
     app.setErrorHandler(avatarErrorHandler);
 
-    app.post(
-      '/user/avatar/upload',
-      {
-        onRequest: [deps.guard],
-        schema: {
-          tags: ['settings'],
-          summary:
-            'Upload an avatar (multipart field `avatar`, JPEG or PNG by content, at most 5 MB). It is cropped to 512×512 and re-encoded.',
-          security: bearerSecurity,
-          consumes: ['multipart/form-data'],
-          response: {
-            200: avatarUploadedSchema,
-            413: avatarRefusedSchema,
-            422: avatarRefusedSchema,
-            ...errorReplies(401, 429),
-          },
-        },
+    addRoute(app, routes.uploadAvatar, {
+      doc: {
+        tags: ['settings'],
+        summary:
+          'Upload an avatar (multipart field `avatar`, JPEG or PNG by content, at most 5 MB). It is cropped to 512×512 and re-encoded.',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        errors: { 413: avatarRefusedSchema, 422: avatarRefusedSchema, ...errorReplies(401, 429) },
       },
-      async (request, reply) => {
+      onRequest: [deps.guard],
+      handler: async (request) => {
         const userId = authOf(request).userId;
-        if (!request.isMultipart()) return refuse(reply, 422, MSG.avatarRequired);
+        // Refusals are thrown: avatarErrorHandler answers them in the upload's own shape.
+        if (!request.isMultipart()) throw new AvatarRefused(422, MSG.avatarRequired);
         const part = await request.file({
           limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 },
           throwFileSizeLimit: true,
         });
         if (!part || part.fieldname !== 'avatar') {
           part?.file.resume();
-          return refuse(reply, 422, MSG.avatarRequired);
+          throw new AvatarRefused(422, MSG.avatarRequired);
         }
         const data = await part.toBuffer();
         // The name is only a first filter (spec 5's extension rule); the content decides.
         if (part.filename && !EXTENSION.test(part.filename)) {
-          return refuse(reply, 422, MSG.avatarExtension);
+          throw new AvatarRefused(422, MSG.avatarExtension);
         }
         return { uploaded: await deps.settings.uploadAvatar(userId, data) };
       },
-    );
+    });
 
-    app.get(
-      `${AVATAR_PATH}/:file`,
-      {
-        schema: {
-          tags: ['settings'],
-          summary: 'An avatar image (public, unguessable name, cached for a year).',
-          params: z.object({ file: z.string().max(64) }),
-        },
+    addRoute(app, routes.avatar, {
+      doc: {
+        tags: ['settings'],
+        summary: 'An avatar image (public, unguessable name, cached for a year).',
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const key = avatarKeyOf(request.params.file);
         const blob = key ? await deps.blobs.get(key) : null;
         if (!blob) return sendNotFound(reply);
@@ -121,6 +107,6 @@ export function avatarRoutes(deps: {
           .header('content-security-policy', "default-src 'none'; sandbox")
           .send(blob.stream);
       },
-    );
+    });
   };
 }

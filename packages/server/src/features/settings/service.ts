@@ -3,7 +3,9 @@ import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
 import type { UserUpdatedPayload } from '@parley/protocol/events/conversation-events';
 import type { SettingsChangedPayload } from '@parley/protocol/events/user-events';
+import type { z } from 'zod';
 import { AVATAR_SIZE_PX, PASSWORD_CHANGED_MESSAGE_TYPE } from '@parley/protocol/settings';
+import type { editProfileRequestSchema } from '@parley/protocol/settings';
 import type { User } from '@parley/protocol/user';
 import type { Bus } from '../../bus/bus';
 import { channels } from '../../bus/bus';
@@ -15,11 +17,7 @@ import type { BlobStore } from '../../storage/blob-store';
 import { isUniqueViolation } from '../../store/dialect';
 import type { Database } from '../../store/types';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import {
-  appendConversationEvent,
-  appendUserEvent,
-  eventTransaction,
-} from '../../events/log';
+import { appendConversationEvent, appendUserEvent, eventTransaction } from '../../events/log';
 import type { EventPublisher } from '../../events/log';
 import type { SessionsService } from '../sessions/service';
 import type { ProfileChange, SettingFlag } from '../users/queries';
@@ -35,12 +33,8 @@ import { avatarKeyOf, avatarUrlOf } from './avatar-url';
 // `settings.changed` user event with the fields set, so the user's other
 // tabs and devices follow at once or on resume (docs/REALTIME.md).
 
-export interface ProfileInput {
-  name?: string | undefined;
-  username?: string | undefined;
-  timezone?: string | undefined;
-  status?: string | null | undefined;
-}
+/** A profile edit as the route parsed it: the fields left out stay as they are. */
+export type ProfileInput = z.output<typeof editProfileRequestSchema>;
 
 export class AvatarRefused extends Error {
   override name = 'AvatarRefused';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import type { SwitchName } from '@parley/protocol/http/settings-routes';
 import type { Database, NewUser, UserRow } from '../../store/types';
 
 // Every query on the users table. Other features reach users through
@@ -134,9 +135,8 @@ export async function updateProfile(
   await db.updateTable('users').set(change).where('id', '=', id).execute();
 }
 
-/** The on/off settings of spec 7, each its own column. */
-export type SettingFlag =
-  'notifications' | 'paranoid' | 'muted' | 'hide_status' | 'allow_search' | 'load_links';
+/** The on/off settings of spec 7 (the protocol's `routes.switches`), each its own column. */
+export type SettingFlag = SwitchName;
 
 export async function setFlag(
   db: Kysely<Database>,

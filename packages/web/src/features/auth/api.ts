@@ -1,29 +1,17 @@
-import { loginReplySchema, statusOkSchema } from '@parley/protocol/auth';
 import type { LoginRequest, RegisterRequest } from '@parley/protocol/auth';
-import { userSchema } from '@parley/protocol/user';
-import { request } from '../../api/http';
+import { authRoutes } from '@parley/protocol/http/auth-routes';
+import { settingsRoutes } from '@parley/protocol/http/settings-routes';
+import { call } from '../../api/http';
 
 // The auth calls of spec 7. Sign-in calls are `silent` (the forms show their
 // errors) and skip the 401 refresh dance (a 401 there is an answer).
 
 export function loginCall(body: LoginRequest) {
-  return request('/login', {
-    body,
-    schema: loginReplySchema,
-    silent: true,
-    skipAuthRefresh: true,
-    anonymous: true,
-  });
+  return call(authRoutes.login, { body, silent: true, skipAuthRefresh: true, anonymous: true });
 }
 
 export function registerCall(body: RegisterRequest) {
-  return request('/register', {
-    body,
-    schema: statusOkSchema,
-    silent: true,
-    skipAuthRefresh: true,
-    anonymous: true,
-  });
+  return call(authRoutes.register, { body, silent: true, skipAuthRefresh: true, anonymous: true });
 }
 
 /**
@@ -31,21 +19,16 @@ export function registerCall(body: RegisterRequest) {
  * field). Its reply's user is not read: GET /user follows at once.
  */
 export function setTimezoneCall(timezone: string) {
-  return request('/user/settings/edit/profile', {
-    body: { timezone },
-    schema: statusOkSchema,
-    silent: true,
-  });
+  return call(settingsRoutes.editProfile, { body: { timezone }, silent: true });
 }
 
 export function fetchUser() {
-  return request('/user', { schema: userSchema });
+  return call(authRoutes.user);
 }
 
 export function logoutCall(firebaseToken?: string | null) {
-  return request('/logout', {
+  return call(authRoutes.logout, {
     body: firebaseToken ? { firebase_token: firebaseToken } : {},
-    schema: statusOkSchema,
     silent: true,
     skipAuthRefresh: true,
   });

@@ -1,39 +1,29 @@
-import {
-  conversationListSchema,
-  conversationSchema,
-  unreadReplySchema,
-} from '@parley/protocol/conversation';
 import type { Conversation, ConversationList } from '@parley/protocol/conversation';
-import { z } from 'zod';
-import { messageRefSchema, readReplySchema } from '@parley/protocol/message';
+import { conversationRoutes } from '@parley/protocol/http/conversation-routes';
+import { messageRoutes } from '@parley/protocol/http/message-routes';
 import type { MessageRef, ReadReply } from '@parley/protocol/message';
-import { request } from '../../api/http';
+import { call } from '../../api/http';
 
 // What the user asks of the server about conversations. Server pushes go
 // through events.ts instead.
 
 export function fetchConversationPage(cursor: string | null): Promise<ConversationList> {
-  const query = cursor ? `?before_cursor=${encodeURIComponent(cursor)}` : '';
-  return request(`/user/conversations${query}`, { schema: conversationListSchema });
+  return call(conversationRoutes.conversations, { query: cursor ? { before_cursor: cursor } : {} });
 }
 
 /** A page of the hidden conversations: the archive (protocol rules/archive.ts). */
 export function fetchArchivePage(cursor: string | null): Promise<ConversationList> {
-  const query = new URLSearchParams({ hidden_only: '1' });
-  if (cursor) query.set('before_cursor', cursor);
-  return request(`/user/conversations?${query.toString()}`, { schema: conversationListSchema });
-}
-
-export function fetchConversation(id: number): Promise<Conversation> {
-  return request('/user/conversation', {
-    body: { conversation_id: id },
-    schema: conversationSchema,
-    silent: true,
+  return call(conversationRoutes.conversations, {
+    query: cursor ? { hidden_only: '1', before_cursor: cursor } : { hidden_only: '1' },
   });
 }
 
+export function fetchConversation(id: number): Promise<Conversation> {
+  return call(conversationRoutes.conversation, { body: { conversation_id: id }, silent: true });
+}
+
 export async function fetchUnreadCount(): Promise<number> {
-  const reply = await request('/user/unread', { schema: unreadReplySchema });
+  const reply = await call(conversationRoutes.unread);
   return reply.count;
 }
 
@@ -41,7 +31,7 @@ export async function fetchUnreadCount(): Promise<number> {
 export function openDirect(
   target: { user_id: number } | { username: string },
 ): Promise<Conversation> {
-  return request('/user/conversations/direct', { body: target, schema: conversationSchema });
+  return call(conversationRoutes.openDirect, { body: target });
 }
 
 /** Spec 7: can be cancelled — a newer read supersedes it. */
@@ -50,21 +40,15 @@ export function markRead(
   messageId: number,
   signal: AbortSignal,
 ): Promise<ReadReply> {
-  return request(`/user/messages/read/${conversationId}`, {
+  return call(messageRoutes.markRead, {
+    params: { conversation_id: conversationId },
     body: { message_id: messageId },
-    schema: readReplySchema,
     signal,
     silent: true,
   });
 }
 
-const okSchema = z.object({ status: z.literal('ok') });
-const pinnedReplySchema = z.object({
-  status: z.literal('ok'),
-  pinned_message: messageRefSchema.nullable(),
-});
-
-export type ConversationFlag = 'pin' | 'mute' | 'hide';
+export type ConversationFlag = keyof typeof conversationRoutes.conversationFlag;
 
 /** Pin, mute or hide a conversation for the caller. */
 export async function setConversationFlag(
@@ -72,17 +56,17 @@ export async function setConversationFlag(
   flag: ConversationFlag,
   value: boolean,
 ): Promise<void> {
-  await request(`/user/conversations/${id}/${flag}`, { body: { value }, schema: okSchema });
+  await call(conversationRoutes.conversationFlag[flag], { params: { id }, body: { value } });
 }
 
 /** Clear history for the caller (the others keep theirs). */
 export async function clearConversation(id: number): Promise<void> {
-  await request(`/user/conversations/${id}/clear`, { method: 'POST', schema: okSchema });
+  await call(conversationRoutes.clearConversation, { params: { id } });
 }
 
 /** Delete for me (leave, for a group). */
 export async function deleteConversation(id: number): Promise<void> {
-  await request(`/user/conversations/${id}`, { method: 'DELETE', schema: okSchema });
+  await call(conversationRoutes.deleteConversation, { params: { id } });
 }
 
 /** Pin a message in the conversation (null unpins); answers the pinned ref. */
@@ -90,9 +74,9 @@ export async function setPinnedMessage(
   id: number,
   messageId: number | null,
 ): Promise<MessageRef | null> {
-  const reply = await request(`/user/conversations/${id}/pinned-message`, {
+  const reply = await call(messageRoutes.setPinnedMessage, {
+    params: { id },
     body: { message_id: messageId },
-    schema: pinnedReplySchema,
   });
   return reply.pinned_message;
 }

@@ -5,7 +5,7 @@ import { applyCommitToList } from '@parley/protocol/sync/commits';
 import type { LocalCommit } from '@parley/protocol/sync/commits';
 import { applyConversationFrame, applyUserFrame } from '@parley/protocol/sync/list-events';
 import type { ConversationsOutcome, Self } from '@parley/protocol/sync/list-events';
-import { countsInGlobalUnread } from '@parley/protocol/rules/unread';
+import { ApiError } from '../../api/errors';
 import {
   clearConversation,
   deleteConversation,
@@ -20,8 +20,8 @@ import {
   applyFlag,
   applyPinnedMessage,
   applyRead,
+  dropConversation,
   emptyConversations,
-  removeConversation,
   upsertConversations,
 } from '@parley/protocol/sync/list-reducers';
 import type { ConversationsState } from '@parley/protocol/sync/list-reducers';
@@ -50,12 +50,22 @@ type Actions = {
   ) => void;
   /** What this device's own call committed (only sync/dispatcher.ts calls this). */
   applyCommit: (commit: LocalCommit) => void;
-  /** A realtime conversation event; what it cannot apply is fetched again. */
-  applyConversationFrame: (frame: ConversationEventFrame, self: Self | null) => void;
-  /** A realtime user event. */
-  applyUserFrame: (frame: UserEventFrame) => void;
-  /** Fetch these conversations and the global unread count again (coalesced). */
-  refetch: (ids: number[]) => void;
+  /**
+   * A realtime conversation event; what it cannot apply is fetched again.
+   * Resolves with the conversations that fetch found gone (see refetch).
+   */
+  applyConversationFrame: (frame: ConversationEventFrame, self: Self | null) => Promise<number[]>;
+  /** A realtime user event; resolves as applyConversationFrame does. */
+  applyUserFrame: (frame: UserEventFrame) => Promise<number[]>;
+  /**
+   * Fetch these conversations and the global unread count again (coalesced).
+   * One the server answers 404 for is not the user's any more (left,
+   * removed or blocked while this device was away): it leaves the list, and
+   * the promise resolves with such ids so their history goes too.
+   */
+  refetch: (ids: number[]) => Promise<number[]>;
+  /** Out of the list (the server says it is not the user's): its unread leaves the count. */
+  drop: (id: number) => void;
   /** `refetch {scope:'user'}`: the first page and the unread count again. */
   refetchAll: () => Promise<void>;
   /** The local cache's copy, put under whatever the network already brought. */
@@ -77,7 +87,9 @@ type Actions = {
 
 const FLAG_FIELD = { pin: 'pinned', mute: 'muted', hide: 'hidden' } as const;
 
-let refetchIds = new Set<number>();
+/** The refetches waiting for the next round: their ids, and how to tell the callers which are gone. */
+type RefetchRound = { ids: Set<number>; settle: (gone: number[]) => void; done: Promise<number[]> };
+let round: RefetchRound | null = null;
 let refetchTimer: ReturnType<typeof setTimeout> | null = null;
 /** Bumped by reset: replies of a previous session are dropped. */
 let generation = 0;
@@ -85,25 +97,36 @@ let generation = 0;
 const initialPaging: Paging = { status: 'idle', nextCursor: null, loadingMore: false };
 
 export const useConversationStore = create<ConversationsState & Paging & Actions>()((set, get) => {
-  const follow = (outcome: ConversationsOutcome) => {
+  const follow = (outcome: ConversationsOutcome): Promise<number[]> => {
     set(outcome.state);
-    if (outcome.refetch.length > 0) get().refetch(outcome.refetch);
+    return get().refetch(outcome.refetch);
   };
 
-  async function runRefetch(ids: number[]): Promise<void> {
+  /** One round of fetches; resolves with the ids answered 404 (dropped from the list). */
+  async function runRefetch(ids: number[]): Promise<number[]> {
     const run = generation;
+    const gone: number[] = [];
     const [copies, unread] = await Promise.all([
-      Promise.all(ids.map((id) => fetchConversation(id).catch(() => null))),
+      Promise.all(
+        ids.map((id) =>
+          fetchConversation(id).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) gone.push(id);
+            return null; // offline or failing: the held copy stays
+          }),
+        ),
+      ),
       fetchUnreadCount().catch(() => null),
     ]);
-    if (run !== generation) return;
-    set((s) => ({
-      ...upsertConversations(
+    if (run !== generation) return [];
+    set((s) => {
+      const fetched = upsertConversations(
         s,
         copies.filter((c): c is Conversation => c !== null),
-      ),
-      unreadTotal: unread ?? s.unreadTotal,
-    }));
+      );
+      const next = gone.reduce(dropConversation, fetched);
+      return { ...next, unreadTotal: unread ?? next.unreadTotal };
+    });
+    return gone;
   }
 
   return {
@@ -160,14 +183,22 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
     applyConversationFrame: (frame, self) => follow(applyConversationFrame(get(), frame, self)),
     applyUserFrame: (frame) => follow(applyUserFrame(get(), frame)),
     refetch: (ids) => {
-      for (const id of ids) refetchIds.add(id);
-      refetchTimer ??= setTimeout(() => {
-        refetchTimer = null;
-        const batch = [...refetchIds];
-        refetchIds = new Set();
-        void runRefetch(batch);
-      }, REFETCH_DELAY_MS);
+      if (ids.length === 0) return Promise.resolve([]);
+      if (!round) {
+        let settle: (gone: number[]) => void = () => undefined;
+        const done = new Promise<number[]>((resolve) => (settle = resolve));
+        const next: RefetchRound = { ids: new Set(), settle, done };
+        round = next;
+        refetchTimer = setTimeout(() => {
+          refetchTimer = null;
+          round = null;
+          void runRefetch([...next.ids]).then(next.settle, () => next.settle([]));
+        }, REFETCH_DELAY_MS);
+      }
+      for (const id of ids) round.ids.add(id);
+      return round.done.then((gone) => gone.filter((id) => ids.includes(id)));
     },
+    drop: (id) => set((s) => dropConversation(s, id)),
     refetchAll: async () => {
       set({ status: 'idle' });
       await get().loadFirstPage();
@@ -184,7 +215,8 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
       })),
     reset: () => {
       generation += 1;
-      refetchIds = new Set();
+      round?.settle([]);
+      round = null;
       if (refetchTimer !== null) clearTimeout(refetchTimer);
       refetchTimer = null;
       set({ ...emptyConversations, ...initialPaging });
@@ -200,12 +232,7 @@ export const useConversationStore = create<ConversationsState & Paging & Actions
     },
     remove: async (id) => {
       await deleteConversation(id);
-      set((s) => {
-        const c = s.byId[id];
-        const next = removeConversation(s, id);
-        if (!c || !countsInGlobalUnread(c.pivot)) return next;
-        return { ...next, unreadTotal: Math.max(0, next.unreadTotal - c.pivot.new_messages) };
-      });
+      set((s) => dropConversation(s, id));
     },
     pinMessage: async (id, messageId) => {
       const pinned = await setPinnedMessage(id, messageId);

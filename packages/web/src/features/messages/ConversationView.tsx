@@ -24,6 +24,7 @@ import { PinnedBar } from './ui/PinnedBar';
 import { UploadTray } from './ui/UploadTray';
 import { useReadMarker } from './use-read-marker';
 import { useJumpStore } from './jump-store';
+import { offersFirstUnread } from './first-unread';
 import { useThread } from './use-thread';
 import { useTypingSender } from './use-typing-sender';
 import { useConversationActions } from './use-conversation-actions';
@@ -134,10 +135,17 @@ export function ConversationView({
           items={thread.items}
           firstItemIndex={thread.firstItemIndex}
           initialIndex={thread.initialIndex}
+          initialAlign={thread.initialAlign}
+          focusOnOpen={thread.focusOnOpen}
           ownId={ownId}
           timeZone={timeZone}
           highlightId={highlight}
           unread={conversation.pivot.new_messages}
+          offerFirstUnread={offersFirstUnread({
+            unread: conversation.pivot.new_messages,
+            lastReadId: conversation.pivot.last_read_message_id,
+            newestVisibleId: lastVisible,
+          })}
           linkPreviews={user !== null && previewsAllowed(user)}
           channel={conversation.is_channel}
           publisher={
@@ -146,8 +154,11 @@ export function ConversationView({
           hasNewer={thread.hasNewer}
           onOlder={thread.older}
           onNewer={thread.newer}
-          onToBottom={(scroll) => (thread.hasNewer ? void thread.toLatest() : scroll())}
-          onLastVisible={setLastVisible}
+          onToBottom={() => void thread.toLatest()}
+          onToFirstUnread={() =>
+            void thread.toFirstUnread(conversation.pivot.last_read_message_id ?? 0)
+          }
+          onNewestVisible={setLastVisible}
           onOpenParent={openParent}
           onMenu={(message: Message, event: MouseEvent) => {
             event.preventDefault();
@@ -205,7 +216,10 @@ export function ConversationView({
           y={menu.y}
           own={menu.message.user_id !== null && menu.message.user_id === ownId}
           canPin={!conversation.is_system}
-          onPick={(action) => void actions.pick(action, menu.message)}
+          onPick={(action) => {
+            setMenu(null);
+            void actions.pick(action, menu.message);
+          }}
           onClose={() => setMenu(null)}
         />
       ) : null}

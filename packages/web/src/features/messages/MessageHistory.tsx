@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
@@ -11,16 +11,24 @@ import { MessageAttachment } from './MessageAttachment';
 import { MessageLinkPreview } from './MessageLinkPreview';
 import type { TimelineItem } from './timeline';
 import { MessageBubble } from './ui/MessageBubble';
+import { JumpButtons } from './ui/JumpButtons';
+import { useNewestVisible } from './use-newest-visible';
 
 export type HistoryProps = {
   items: TimelineItem[];
   firstItemIndex: number;
   /** Index in `items` to open at (first unread, a jump target, or the end). */
   initialIndex: number;
+  /** Where that row goes: the top (first unread), the centre (a jump target) or the bottom. */
+  initialAlign: 'start' | 'center' | 'end';
+  /** Opened from a floating button: the list takes the keyboard focus. */
+  focusOnOpen: boolean;
   ownId: number | null;
   timeZone: string | null;
   highlightId: number | null;
   unread: number;
+  /** Offer "first unread" (the reader scrolled back above where they stopped). */
+  offerFirstUnread: boolean;
   /** The reader's settings allow link previews (load_links on, paranoid off). */
   linkPreviews: boolean;
   /** A channel: posts show their view counts. */
@@ -30,8 +38,11 @@ export type HistoryProps = {
   hasNewer: boolean;
   onOlder: () => void;
   onNewer: () => void;
-  onToBottom: (scroll: () => void) => void;
-  onLastVisible: (id: number) => void;
+  /** To the newest message (the list re-opens there). */
+  onToBottom: () => void;
+  onToFirstUnread: () => void;
+  /** The newest message on screen (its bottom edge visible): the read marker follows it. */
+  onNewestVisible: (id: number) => void;
   onOpenParent: (id: number) => void;
   onMenu: (message: Message, event: MouseEvent) => void;
   onRetry: (uuid: string) => void;
@@ -54,6 +65,28 @@ export function MessageHistory(props: HistoryProps) {
   const { items, firstItemIndex, ownId, timeZone } = props;
   const [atBottom, setAtBottom] = useState(true);
   const [scroller, setScroller] = useState<HTMLElement | Window | null>(null);
+  const root = scroller instanceof HTMLElement ? scroller : null;
+  const seenMark = useNewestVisible(root, props.onNewestVisible);
+
+  // Only rows that arrive at the live end are followed: pages loaded below a
+  // jumped-to window must not pull the view down (and load the next, and the
+  // next), and neither must the page that reaches the newest message. So the
+  // last row when the window became live is kept ('' when it was live from
+  // the start); a different last row since then arrived live.
+  const lastKey = items.at(-1)?.key ?? null;
+  const [liveSince, setLiveSince] = useState<{ key: string | null } | null>(
+    props.hasNewer ? null : { key: '' },
+  );
+  if (props.hasNewer && liveSince !== null) setLiveSince(null);
+  if (!props.hasNewer && liveSince === null) setLiveSince({ key: lastKey });
+  const live = liveSince !== null && lastKey !== liveSince.key;
+
+  // Re-opened from a floating button that is gone with the old list: the
+  // keyboard goes on from the list itself (arrows and Page keys scroll it).
+  const { focusOnOpen } = props;
+  useEffect(() => {
+    if (focusOnOpen) root?.focus({ preventScroll: true });
+  }, [focusOnOpen, root]);
 
   const row = (item: TimelineItem) => {
     const m = item.message;
@@ -72,7 +105,7 @@ export function MessageHistory(props: HistoryProps) {
         ) : null}
         {item.firstUnread ? (
           <div className="msg-unread-divider" role="separator" data-testid="unread-divider">
-            <span>{t('messages.newMessages')}</span>
+            <span>{t('messages.unreadDivider')}</span>
           </div>
         ) : null}
         <MessageBubble
@@ -115,16 +148,9 @@ export function MessageHistory(props: HistoryProps) {
           onOpenParent={m?.parent ? () => props.onOpenParent(m.parent?.id ?? 0) : undefined}
           onMenu={m ? (event) => props.onMenu(m, event) : undefined}
         />
+        {m ? <span className="msg-seen-mark" data-seen-id={m.id} ref={seenMark} /> : null}
       </div>
     );
-  };
-
-  const toBottom = () => {
-    props.onToBottom(() => {
-      if (scroller && 'scrollTo' in scroller) {
-        scroller.scrollTo({ top: Number.MAX_SAFE_INTEGER, behavior: 'smooth' });
-      }
-    });
   };
 
   return (
@@ -133,49 +159,28 @@ export function MessageHistory(props: HistoryProps) {
         className="msg-scroller"
         data={items}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: props.initialIndex, align: 'center' }}
+        initialTopMostItemIndex={{ index: props.initialIndex, align: props.initialAlign }}
         computeItemKey={(_, item) => item.key}
         alignToBottom
-        // Only the live end follows new rows: pages loaded below a jumped-to
-        // window must not pull the view down (and load the next, and the next).
-        followOutput={(bottom) => (bottom && !props.hasNewer ? 'auto' : false)}
+        // A function here, even one answering false, makes Virtuoso keep the
+        // bottom in view whenever the list grows while at the bottom: off
+        // unless the window is live.
+        followOutput={live ? (bottom: boolean) => (bottom ? 'auto' : false) : false}
         startReached={props.onOlder}
         endReached={props.hasNewer ? props.onNewer : undefined}
         atBottomStateChange={setAtBottom}
         atBottomThreshold={80}
         increaseViewportBy={{ top: 600, bottom: 300 }}
         scrollerRef={setScroller}
-        rangeChanged={(range) => {
-          for (let i = range.endIndex - firstItemIndex; i >= 0; i -= 1) {
-            const m = items[i]?.message;
-            if (m) return props.onLastVisible(m.id);
-          }
-        }}
         itemContent={(_, item) => row(item)}
       />
-      {!atBottom || props.hasNewer ? (
-        <button
-          type="button"
-          className="msg-to-bottom"
-          onClick={toBottom}
-          aria-label={t('messages.toBottom')}
-          data-testid="scroll-to-bottom"
-        >
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="m6 9 6 6 6-6" />
-          </svg>
-          {props.unread > 0 ? <span className="conv-badge">{props.unread}</span> : null}
-        </button>
-      ) : null}
+      <JumpButtons
+        toBottom={!atBottom || props.hasNewer}
+        firstUnread={props.offerFirstUnread}
+        unread={props.unread}
+        onToBottom={props.onToBottom}
+        onToFirstUnread={props.onToFirstUnread}
+      />
     </div>
   );
 }

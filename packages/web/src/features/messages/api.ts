@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { forwardReplySchema, historyReplySchema, messageSchema } from '@parley/protocol/message';
+import { messageRoutes } from '@parley/protocol/http/message-routes';
 import type { HistoryReply, Message, SendMessageRequest } from '@parley/protocol/message';
-import { request } from '../../api/http';
+import { call } from '../../api/http';
 import { sendMessageOverSocket } from '../../api/socket';
 import { SocketSendLost } from '../../api/socket-sends';
 
@@ -10,11 +9,11 @@ import { SocketSendLost } from '../../api/socket-sends';
 export type HistoryCursor = { before: number } | { after: number } | { around: number } | null;
 
 export function fetchHistory(conversationId: number, cursor: HistoryCursor): Promise<HistoryReply> {
-  const query = cursor
-    ? `?${new URLSearchParams(Object.entries(cursor).map(([k, v]) => [k, String(v)]))}`
-    : '';
-  return request(`/user/conversations/${conversationId}/messages${query}`, {
-    schema: historyReplySchema,
+  return call(messageRoutes.history, {
+    params: { id: conversationId },
+    query: cursor ?? {},
+    // Not the user's conversation (any more): the caller drops it, no error to show.
+    answers: [404],
   });
 }
 
@@ -32,27 +31,20 @@ export async function sendMessage(body: SendMessageRequest): Promise<Message> {
       if (!(error instanceof SocketSendLost)) throw error;
     }
   }
-  return request('/user/messages', { body, schema: messageSchema, silent: true });
+  return call(messageRoutes.sendMessage, { body, silent: true });
 }
 
 export function editMessage(id: number, message: string): Promise<Message> {
-  return request(`/user/messages/${id}`, {
-    method: 'PATCH',
-    body: { message },
-    schema: messageSchema,
-  });
+  return call(messageRoutes.editMessage, { params: { id }, body: { message } });
 }
 
-const okSchema = z.object({ status: z.literal('ok') });
-
 export async function deleteMessage(id: number, scope: 'me' | 'everyone'): Promise<void> {
-  await request(`/user/messages/${id}?for=${scope}`, { method: 'DELETE', schema: okSchema });
+  await call(messageRoutes.deleteMessage, { params: { id }, query: { for: scope } });
 }
 
 export async function forwardMessages(ids: number[], from: number, to: number): Promise<Message[]> {
-  const reply = await request('/user/messages/forward', {
+  const reply = await call(messageRoutes.forwardMessages, {
     body: { ids, from_conversation_id: from, to_conversation_id: to },
-    schema: forwardReplySchema,
   });
   return reply.messages;
 }

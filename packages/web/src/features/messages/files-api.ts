@@ -1,6 +1,8 @@
 import { API_BASE } from '@parley/protocol/constants';
-import { FILE_MSG, fileUploadedSchema } from '@parley/protocol/file';
+import { FILE_MSG } from '@parley/protocol/file';
 import type { AttachedFile } from '@parley/protocol/file';
+import { pathOf } from '@parley/protocol/http/route';
+import { messageRoutes } from '@parley/protocol/http/message-routes';
 import { ApiError, parseErrorReply } from '../../api/errors';
 import { refreshTokens } from '../../api/refresh';
 import { buildHeaders } from '../../api/headers';
@@ -19,7 +21,7 @@ function uploadOnce(
 ): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/user/files/upload`);
+    xhr.open(messageRoutes.uploadFile.method, `${API_BASE}${pathOf(messageRoutes.uploadFile)}`);
     buildHeaders({ json: false }).forEach((value, name) => xhr.setRequestHeader(name, value));
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
@@ -52,7 +54,7 @@ export async function uploadFile(
   if (reply.status === 401 && (await refreshTokens()) === 'refreshed') {
     reply = await uploadOnce(file, onProgress, signal);
   }
-  const parsed = fileUploadedSchema.safeParse(reply.body);
+  const parsed = messageRoutes.uploadFile.reply.safeParse(reply.body);
   if (reply.status === 200 && parsed.success) return parsed.data.attached_file;
   if (reply.status === 413) throw new ApiError(413, '', { message: FILE_MSG.fileTooLarge });
   throw new ApiError(reply.status, '', parseErrorReply(reply.body));

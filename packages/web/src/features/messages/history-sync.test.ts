@@ -143,6 +143,32 @@ describe('optimistic send vs the echoed message.new', () => {
     expect(ids(s)).toEqual([]);
   });
 
+  it('channel view counts: set from message.views, never lowered by an older one', () => {
+    const counts = (pairs: [number, number][], seq: number) =>
+      frame(
+        'message.views',
+        { counts: pairs.map(([id, views]) => ({ message_id: id, views })) },
+        seq,
+      );
+    let s = applyHistoryFrame(
+      opened(),
+      counts(
+        [
+          [1, 4],
+          [2, 2],
+          [99, 7],
+        ],
+        1,
+      ),
+    );
+    expect(s.threads[5]?.messages.map((m) => m.views)).toEqual([4, 2]);
+    // A backlog's older event after a fresher page: the higher count stays.
+    s = applyHistoryFrame(s, counts([[1, 3]], 2));
+    expect(s.threads[5]?.messages.map((m) => m.views)).toEqual([4, 2]);
+    // The schema bounds the event: none empty.
+    expect(() => frame('message.views', { counts: [] })).toThrow();
+  });
+
   it('the cache fills only threads the network has not brought, and keeps the queue', () => {
     const s = hydrateThreads(
       opened(),

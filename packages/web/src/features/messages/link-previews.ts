@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { linkPreviewReplySchema } from '@parley/protocol/link-preview';
+import { messageRoutes } from '@parley/protocol/http/message-routes';
 import type { LinkPreview } from '@parley/protocol/link-preview';
-import { request } from '../../api/http';
+import { call } from '../../api/http';
 import { ApiError } from '../../api/errors';
 
 // Link previews are asked for lazily — when a message with a link is
@@ -26,8 +26,8 @@ function remember(key: string, value: LinkPreview | null) {
 async function ask(messageId: number, url: string): Promise<LinkPreview | null> {
   const key = keyOf(messageId, url);
   try {
-    const reply = await request(`/user/messages/${messageId}/link-preview`, {
-      schema: linkPreviewReplySchema,
+    const reply = await call(messageRoutes.linkPreview, {
+      params: { id: messageId },
       // A card that cannot be had is not an error the reader should see.
       silent: true,
     });

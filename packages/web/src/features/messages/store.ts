@@ -4,7 +4,7 @@ import type { Message, MessageRef } from '@parley/protocol/message';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
 import { applyCommitToHistory } from '@parley/protocol/sync/commits';
 import type { LocalCommit } from '@parley/protocol/sync/commits';
-import { applyCleared, applyHistoryFrame } from '@parley/protocol/sync/history';
+import { applyCleared, applyHistoryFrame, dropThread } from '@parley/protocol/sync/history';
 import { ApiError, errorMessage } from '../../api/errors';
 import { randomUuid } from '../../lib/random-uuid';
 import { fetchHistory, sendMessage } from './api';
@@ -24,9 +24,15 @@ import type { MessagesState, PageMode, PendingMessage } from './reducers';
 // caller hands that to the one dispatcher (sync/dispatcher.ts), which
 // applies it to history and the list once.
 
+/**
+ * How a page load ended: nothing loaded (already loading, or an error), or
+ * `gone`: the server answered 404, the conversation is not the user's any
+ * more (its thread is dropped here; the caller drops it from the list).
+ */
+export type LoadResult = 'loaded' | 'failed' | 'gone';
+
 type Actions = {
-  /** Loads a page; resolves false when nothing was loaded (already loading, or an error). */
-  load: (conversationId: number, mode: PageMode, anchor?: number) => Promise<boolean>;
+  load: (conversationId: number, mode: PageMode, anchor?: number) => Promise<LoadResult>;
   /** Optimistic send (spec 4): resolves with the confirmed message, or null on failure. */
   send: (
     conversationId: number,
@@ -47,20 +53,29 @@ type Actions = {
   ) => void;
   /** History cleared by the caller: everything held goes. */
   clearThread: (conversationId: number) => void;
+  /** The conversation is not the user's any more: its thread goes. */
+  dropThread: (conversationId: number) => void;
   reset: () => void;
 };
 
-const inFlight = new Set<string>();
+/**
+ * Page loads on the wire, one per conversation and mode. The same page asked
+ * for again (a view remounted while it loads) shares its answer; another
+ * anchor in the same mode is refused (false), as before.
+ */
+const inFlight = new Map<string, { anchor: number | undefined; done: Promise<LoadResult> }>();
 
 type Frame = ConversationEventFrame | UserEventFrame;
+type Replay = Frame[];
 /**
- * Frames of a conversation that arrived while its newest page was on the
- * wire. The page may have been read before they happened, and it replaces
- * the window, so they are applied again on top of it: a message sent just as
- * a chat opens is not lost from view (a re-applied frame changes nothing
- * the page already has).
+ * Frames of a conversation that arrived while a page that replaces its window
+ * (the newest page, or the window around a message) was on the wire. The page
+ * may have been read before they happened, so they are applied again on top
+ * of it: a message sent just as a chat opens is not lost from view (a
+ * re-applied frame changes nothing the page already has; a window short of
+ * the newest drops new arrivals anyway).
  */
-const framesDuringLatest = new Map<number, Frame[]>();
+const framesDuringReplace = new Map<number, Set<Replay>>();
 
 function framesConversation(frame: Frame): number | null {
   if (frame.scope === 'conversation') return frame.conversation_id;
@@ -102,29 +117,44 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     }
   }
 
+  async function loadPage(
+    conversationId: number,
+    mode: PageMode,
+    anchor?: number,
+  ): Promise<LoadResult> {
+    const replay: Replay | null = mode === 'latest' || mode === 'around' ? [] : null;
+    const replays = framesDuringReplace.get(conversationId) ?? new Set<Replay>();
+    if (replay) framesDuringReplace.set(conversationId, replays.add(replay));
+    try {
+      const page = await fetchHistory(conversationId, cursorFor(mode, anchor));
+      set((s) =>
+        (replay ?? []).reduce(
+          (state, frame) => applyHistoryFrame(state, frame),
+          applyPage(s, conversationId, page, mode),
+        ),
+      );
+      return 'loaded';
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) return 'failed';
+      set((s) => dropThread(s, conversationId));
+      return 'gone';
+    } finally {
+      if (replay) {
+        replays.delete(replay);
+        if (replays.size === 0) framesDuringReplace.delete(conversationId);
+      }
+    }
+  }
+
   return {
     ...emptyMessages,
-    load: async (conversationId, mode, anchor) => {
+    load: (conversationId, mode, anchor) => {
       const key = `${conversationId}:${mode}`;
-      if (inFlight.has(key)) return false;
-      inFlight.add(key);
-      const replay = mode === 'latest' ? [] : null;
-      if (replay) framesDuringLatest.set(conversationId, replay);
-      try {
-        const page = await fetchHistory(conversationId, cursorFor(mode, anchor));
-        set((s) =>
-          (replay ?? []).reduce(
-            (state, frame) => applyHistoryFrame(state, frame),
-            applyPage(s, conversationId, page, mode),
-          ),
-        );
-        return true;
-      } catch {
-        return false;
-      } finally {
-        inFlight.delete(key);
-        if (replay) framesDuringLatest.delete(conversationId);
-      }
+      const running = inFlight.get(key);
+      if (running) return running.anchor === anchor ? running.done : Promise.resolve('failed');
+      const done = loadPage(conversationId, mode, anchor).finally(() => inFlight.delete(key));
+      inFlight.set(key, { anchor, done });
+      return done;
     },
     send: (conversationId, text, parent, file = null) => {
       const pending: PendingMessage = {
@@ -159,13 +189,18 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     },
     applyFrame: (frame) => {
       const conversationId = framesConversation(frame);
-      if (conversationId !== null) framesDuringLatest.get(conversationId)?.push(frame);
+      if (conversationId !== null) {
+        for (const replay of framesDuringReplace.get(conversationId) ?? []) {
+          replay.push(frame);
+        }
+      }
       set((s) => applyHistoryFrame(s, frame));
     },
     applyCommit: (commit) => set((s) => applyCommitToHistory(s, commit)),
     hydrate: (cached, pending) => set((s) => hydrateThreads(s, cached, pending)),
     clearThread: (conversationId) =>
       set((s) => applyCleared(s, conversationId, Number.MAX_SAFE_INTEGER)),
+    dropThread: (conversationId) => set((s) => dropThread(s, conversationId)),
     reset: () => set(emptyMessages),
   };
 });

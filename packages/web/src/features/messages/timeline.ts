@@ -1,5 +1,6 @@
 import type { Message } from '@parley/protocol/message';
 import { dayOf } from '../../lib/format-time';
+import { firstUnreadId } from './first-unread';
 import type { PendingMessage } from './reducers';
 
 // Confirmed and pending messages → the rows of the history. Separators ride
@@ -13,7 +14,7 @@ export type TimelineItem = {
   pending: PendingMessage | null;
   /** The day to show above this row, when it starts a new day. */
   day: string | null;
-  /** "New messages" divider above this row (the first unread). */
+  /** "Unread messages" divider above this row (the first unread). */
   firstUnread: boolean;
   /** Sender name shown (groups: first of a run by the same person). */
   showSender: boolean;
@@ -24,8 +25,11 @@ export function buildTimeline(
   pending: readonly PendingMessage[],
   options: {
     timeZone: string | null;
+    /** The read marker the divider stands at; null: no divider. */
     lastReadId: number | null;
     ownId: number | null;
+    /** Older messages exist before this window (the divider needs to see where reading stopped). */
+    hasOlder?: boolean;
     group: boolean;
     /** A channel: every post is the channel's, so a run of posts is one run whoever posted. */
     channel?: boolean;
@@ -34,19 +38,23 @@ export function buildTimeline(
   const items: TimelineItem[] = [];
   let prevDay: string | null = null;
   let prevSender: number | null | undefined;
-  let unreadMarked = options.lastReadId === null;
+  const unreadId =
+    options.lastReadId === null
+      ? null
+      : firstUnreadId(messages, {
+          lastReadId: options.lastReadId,
+          ownId: options.ownId,
+          hasOlder: options.hasOlder ?? false,
+        });
   for (const m of messages) {
     const sender = options.channel && m.user_id !== options.ownId ? 0 : m.user_id;
     const day = dayOf(m.created_at, options.timeZone);
-    const firstUnread =
-      !unreadMarked && m.id > (options.lastReadId ?? 0) && m.user_id !== options.ownId;
-    if (firstUnread) unreadMarked = true;
     items.push({
       key: m.uuid,
       message: m,
       pending: null,
       day: day === prevDay ? null : day,
-      firstUnread,
+      firstUnread: m.id === unreadId,
       showSender:
         options.group && m.user_id !== options.ownId && (day !== prevDay || sender !== prevSender),
     });

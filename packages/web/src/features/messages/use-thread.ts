@@ -1,9 +1,22 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { syncActions } from '../../lib/sync-actions';
+import { firstUnreadId } from './first-unread';
 import type { JumpRequest } from './jump-store';
 import { pendingOf } from './reducers';
+import type { PageMode } from './reducers';
 import { useMessageStore } from './store';
 import { buildTimeline } from './timeline';
+
+/**
+ * Where the list opens (again): at the newest message, or with a message at
+ * its top (the first unread) or its centre (a jump target). `focus`: the
+ * reader asked from a floating button, so the new list takes the keyboard
+ * focus (the button is gone with the old one).
+ */
+type OpenAt =
+  | { kind: 'end'; focus: boolean }
+  | { kind: 'message'; id: number; align: 'start' | 'center'; focus: boolean };
 
 /** Container hook: the open conversation's history, loaded on open, as timeline rows. */
 export function useThread(
@@ -13,6 +26,10 @@ export function useThread(
     timeZone: string | null;
     group: boolean;
     channel?: boolean;
+    /**
+     * The read marker when the chat was opened with unread messages (null:
+     * none). The history opens at the first unread, under a divider.
+     */
     lastReadId: number | null;
     /** A message asked for from outside (search): opened around it instead of the newest page. */
     jump?: JumpRequest | null;
@@ -20,29 +37,64 @@ export function useThread(
 ) {
   const thread = useMessageStore((s) => s.threads[conversationId]);
   const pending = useMessageStore(useShallow((s) => pendingOf(s, conversationId)));
-  const load = useMessageStore((s) => s.load);
+  const loadPage = useMessageStore((s) => s.load);
   const [version, setVersion] = useState(0);
-  const [anchorId, setAnchorId] = useState<number | null>(null);
+  /** A page; true when it came. A 404 (not the user's any more) drops the conversation. */
+  const load = useCallback(
+    async (id: number, mode: PageMode, anchor?: number) => {
+      const result = await loadPage(id, mode, anchor);
+      if (result === 'gone') syncActions().gone([id]);
+      return result === 'loaded';
+    },
+    [loadPage],
+  );
+  const [openAt, setOpenAt] = useState<OpenAt>({ kind: 'end', focus: false });
+  const { ownId, timeZone, group, channel, lastReadId } = options;
 
-  // Opened to show a message: no newest page first (it could land after the
-  // window around the message and replace it).
-  const [openedOnJump] = useState(options.jump != null);
+  const reopen = useCallback((at: OpenAt) => {
+    setOpenAt(at);
+    setVersion((v) => v + 1);
+  }, []);
+
+  // How the chat opens is decided once. Opened to show a message: no newest
+  // page first (it could land after the window around the message and
+  // replace it). Opened with unread messages: the window around the first
+  // unread, and nothing shown before it is here (a cached newest page on
+  // screen would count as read).
+  const [opening] = useState(() =>
+    options.jump != null ? 'jump' : lastReadId !== null ? 'unread' : 'latest',
+  );
+  const [opened, setOpened] = useState(opening !== 'unread');
   useEffect(() => {
-    if (!openedOnJump) void load(conversationId, 'latest');
-  }, [conversationId, load, openedOnJump]);
+    if (opening === 'latest') void load(conversationId, 'latest');
+    if (opening !== 'unread' || lastReadId === null) return;
+    let live = true;
+    void load(conversationId, 'around', lastReadId + 1).then(() => {
+      if (!live) return;
+      // Offline or refused: what is held (the cache) opens as it would have.
+      const t = useMessageStore.getState().threads[conversationId];
+      const id = t ? firstUnreadId(t.messages, { lastReadId, ownId, hasOlder: t.hasOlder }) : null;
+      setOpened(true);
+      reopen(
+        id === null
+          ? { kind: 'end', focus: false }
+          : { kind: 'message', id, align: 'start', focus: false },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [conversationId, load, opening, lastReadId, ownId, reopen]);
 
   const jumpId = options.jump?.messageId ?? null;
   const jumpSeq = options.jump?.seq ?? null;
   useEffect(() => {
     if (jumpId === null) return;
     void load(conversationId, 'around', jumpId).then((loaded) => {
-      if (!loaded) return;
-      setAnchorId(jumpId);
-      setVersion((v) => v + 1);
+      if (loaded) reopen({ kind: 'message', id: jumpId, align: 'center', focus: false });
     });
-  }, [conversationId, load, jumpId, jumpSeq]);
+  }, [conversationId, load, jumpId, jumpSeq, reopen]);
 
-  const { ownId, timeZone, group, channel, lastReadId } = options;
   const items = useMemo(
     () =>
       buildTimeline(thread?.messages ?? [], pending, {
@@ -51,6 +103,7 @@ export function useThread(
         group,
         channel,
         lastReadId,
+        hasOlder: thread?.hasOlder ?? false,
       }),
     [thread, pending, ownId, timeZone, group, channel, lastReadId],
   );
@@ -70,36 +123,56 @@ export function useThread(
     async (id: number) => {
       const here = thread?.messages.some((m) => m.id === id);
       if (!here && !(await load(conversationId, 'around', id))) return;
-      setAnchorId(id);
-      setVersion((v) => v + 1);
+      reopen({ kind: 'message', id, align: 'center', focus: false });
     },
-    [thread, load, conversationId],
+    [thread, load, conversationId, reopen],
   );
 
-  const toLatest = useCallback(async () => {
-    if (await load(conversationId, 'latest')) {
-      setAnchorId(null);
-      setVersion((v) => v + 1);
-    }
-  }, [load, conversationId]);
+  /** The first message after the read marker `readUpTo`, at the top of the list. */
+  const toFirstUnread = useCallback(
+    async (readUpTo: number) => {
+      const at = (t: typeof thread) =>
+        t ? firstUnreadId(t.messages, { lastReadId: readUpTo, ownId, hasOlder: t.hasOlder }) : null;
+      let id = at(thread);
+      if (id === null) {
+        if (!(await load(conversationId, 'around', readUpTo + 1))) return;
+        id = at(useMessageStore.getState().threads[conversationId]);
+      }
+      if (id !== null) reopen({ kind: 'message', id, align: 'start', focus: true });
+    },
+    [thread, load, conversationId, ownId, reopen],
+  );
 
-  const anchorIndex = anchorId === null ? -1 : items.findIndex((i) => i.message?.id === anchorId);
-  const unreadIndex = items.findIndex((i) => i.firstUnread);
-  const initialIndex =
-    anchorIndex >= 0 ? anchorIndex : unreadIndex >= 0 ? unreadIndex : Math.max(0, items.length - 1);
+  /**
+   * To the newest message: the newest page first when this window is short
+   * of it. The list re-opens at its end rather than scrolling there: a
+   * scroll aims at a height that changes as the rows on the way are
+   * measured, and stopped a row or two short (then the newest stayed unread).
+   */
+  const toLatest = useCallback(async () => {
+    if (thread?.hasNewer && !(await load(conversationId, 'latest'))) return;
+    reopen({ kind: 'end', focus: true });
+  }, [thread, load, conversationId, reopen]);
+
+  const targetIndex =
+    openAt.kind === 'message' ? items.findIndex((i) => i.message?.id === openAt.id) : -1;
+  const atTarget = targetIndex >= 0 && openAt.kind === 'message';
 
   return {
-    ready: thread !== undefined,
+    ready: thread !== undefined && opened,
     items,
     firstItemIndex: thread?.firstItemIndex ?? 0,
     hasNewer: thread?.hasNewer ?? false,
     /** Changes when the window is replaced, so the list re-opens at its initial index. */
     listKey: `${conversationId}:${version}`,
-    initialIndex,
-    anchorId,
+    initialIndex: atTarget ? targetIndex : Math.max(0, items.length - 1),
+    initialAlign: atTarget ? openAt.align : ('end' as const),
+    /** The list was re-opened from a floating button: it takes the focus. */
+    focusOnOpen: openAt.focus,
     older,
     newer,
     jumpTo,
+    toFirstUnread,
     toLatest,
   };
 }

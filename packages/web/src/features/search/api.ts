@@ -1,6 +1,6 @@
-import { searchReplySchema } from '@parley/protocol/search';
+import { searchRoutes } from '@parley/protocol/http/search-routes';
 import type { SearchReply, SearchType } from '@parley/protocol/search';
-import { request } from '../../api/http';
+import { call } from '../../api/http';
 
 // What the search box asks of the server.
 
@@ -8,10 +8,12 @@ export function search(
   q: string,
   options: { type?: SearchType; before?: number | null; signal?: AbortSignal } = {},
 ): Promise<SearchReply> {
-  const params = new URLSearchParams({ q, type: options.type ?? 'all' });
-  if (options.before) params.set('before', String(options.before));
-  return request(`/user/search?${params.toString()}`, {
-    schema: searchReplySchema,
+  return call(searchRoutes.search, {
+    query: {
+      q,
+      type: options.type ?? 'all',
+      ...(options.before ? { before: options.before } : {}),
+    },
     signal: options.signal,
     // A failed search shows as "no results"; a 429 still gets its toast.
     silent: true,

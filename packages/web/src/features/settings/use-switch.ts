@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import type { User } from '@parley/protocol/user';
+import type { SwitchName } from '@parley/protocol/http/settings-routes';
 import { useAuthStore } from '../auth/store';
 import { setSwitch } from './api';
-import type { SwitchName } from './api';
 import { settingsErrors } from './form-errors';
 import { patchUser } from './store';
 
@@ -11,7 +10,7 @@ import { patchUser } from './store';
  * (optimistically) and put back with the server's message if the call fails.
  */
 export function useSwitch(name: SwitchName) {
-  const value = useAuthStore((s) => s.user?.[name as keyof User]) === true;
+  const value = useAuthStore((s) => s.user?.[name]) === true;
   const [error, setError] = useState<string | null>(null);
   const change = async (on: boolean) => {
     setError(null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlockedUser, Member } from '@parley/protocol/group';
+import type { BlockedUser, Member } from '@parley/protocol/member';
 import { Avatar } from '../../../ui/Avatar';
 import type { MemberAction } from '../member-actions';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';

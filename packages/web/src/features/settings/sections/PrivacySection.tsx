@@ -19,7 +19,8 @@ export function PrivacySection() {
   const error = hide.error ?? search.error ?? links.error;
 
   const onMonths = async (value: string) => {
-    const next = value === '' ? null : Number(value);
+    // The select offers only INACTIVITY_MONTHS and '' (never).
+    const next = INACTIVITY_MONTHS.find((m) => String(m) === value) ?? null;
     const before = months;
     setInactivityError(null);
     patchUser({ max_time_inactive: next });

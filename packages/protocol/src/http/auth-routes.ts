@@ -1,0 +1,31 @@
+import {
+  loginReplySchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  statusOkSchema,
+  tokenPairSchema,
+} from '../auth';
+import { sessionIdParamsSchema, sessionListSchema, userSchema } from '../user';
+import { del, get, post } from './route';
+
+// Sign-up, sign-in, tokens, the signed-in user and their sessions (spec 4,
+// 7). One area of the route table (routes.ts).
+
+const ok = { reply: statusOkSchema };
+
+export const authRoutes = {
+  register: post('/register', { body: registerRequestSchema, ...ok }),
+  login: post('/login', { body: loginRequestSchema, reply: loginReplySchema }),
+  refresh: post('/user/refresh', { body: refreshRequestSchema, reply: tokenPairSchema }),
+  /** The body is optional; firebase_token is accepted for the push feature to come. */
+  logout: post('/logout', { body: logoutRequestSchema.nullish(), ...ok }),
+  user: get('/user', { reply: userSchema }),
+  sessions: get('/user/sessions', { reply: sessionListSchema }),
+  revokeSession: del('/user/sessions/:id', { params: sessionIdParamsSchema, ...ok }),
+  revokeOtherSessions: post('/user/sessions/revoke-others', ok),
+  // Operations
+  health: get('/health', ok),
+  ready: get('/ready', ok),
+};

@@ -26,6 +26,8 @@ export const CONVERSATION_PAGE_MAX = 100;
 export const GROUP_MEMBERS_MAX = 200;
 export const FORWARD_MAX = 100;
 export const USER_SEARCH_MAX = 20;
+/** The largest id a request may name: PostgreSQL's `integer` (2³¹−1; ids.ts). */
+export const ID_MAX = 2_147_483_647;
 
 export const SPINNER_DEFAULT = { size: 60, durationMs: 1000 } as const;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { ID_MAX } from './constants';
 
-// Every id, cursor and sequence number a client sends, in one range. The
-// stores keep them in `integer` columns: PostgreSQL's holds 2³¹−1 at most, and
-// a larger value sent on to it fails the query (a 500), while SQLite would
-// only find nothing. So both refuse it here, at the edge: a body or query
+// Every id, cursor and sequence number a client sends, in one range (ID_MAX,
+// constants.ts). The stores keep them in `integer` columns: PostgreSQL's
+// holds 2³¹−1 at most, and a larger value sent on to it fails the query (a
+// 500), while SQLite would only find nothing. So both refuse it here, at the edge: a body or query
 // field out of range is a 422 like any other bad value, a path id a 404 like
 // any other id that does not exist (server http/validation.ts).
-
-/** The largest id a request may name: PostgreSQL's `integer` (2³¹−1). */
-export const ID_MAX = 2_147_483_647;
 
 /** An id in a JSON body or a socket frame. */
 export const idSchema = z.number().int().positive().max(ID_MAX);

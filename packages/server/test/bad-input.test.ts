@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ID_MAX } from '@parley/protocol/constants';
 import type { Conversation, ConversationList } from '@parley/protocol/conversation';
 import { errorBodySchema } from '@parley/protocol/errors';
 import { fileRefusedSchema } from '@parley/protocol/file';
-import { ID_MAX } from '@parley/protocol/ids';
 import { MSG } from '@parley/protocol/messages';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import { WS_CLOSE } from '@parley/protocol/realtime';

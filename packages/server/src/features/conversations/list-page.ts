@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import { ID_MAX } from '@parley/protocol/ids';
+import { ID_MAX } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import { HttpError } from '../../http/http-error';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_MAX } from '@parley/protocol/ids';
+import { ID_MAX } from '@parley/protocol/constants';
 import { parseConversationId } from './route-id';
 
 describe('parseConversationId', () => {

@@ -1,4 +1,4 @@
-import { ID_MAX } from '@parley/protocol/ids';
+import { ID_MAX } from '@parley/protocol/constants';
 
 /**
  * Route param → conversation id; anything but an id in the API's range

@@ -28,7 +28,6 @@ export const MSG = {
   validationFailed: 'The given data was invalid.',
   nulCharacter: 'This text contains a character that is not allowed.',
   malformedJson: 'The request body is not valid JSON.',
-  malformedMultipart: 'The request body is not a valid multipart form.',
   payloadTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Unsupported content type.',
   refreshInvalid: 'The refresh token is invalid or expired.',

@@ -9,6 +9,7 @@ import { MSG } from '@parley/protocol/messages';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import { WS_CLOSE } from '@parley/protocol/realtime';
 import { avatarRefusedSchema } from '@parley/protocol/settings';
+import { MALFORMED_MULTIPART } from '../src/http/multipart-errors';
 import { createConversation } from './groups';
 import type { Client } from './harness';
 import { person } from './messaging';
@@ -323,7 +324,7 @@ describe.each(stores())('bad input answers 4xx ($name)', (backend) => {
         headers: { 'content-type': 'multipart/form-data' },
       });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: MSG.malformedMultipart });
+      expect(res.body).toEqual({ message: MALFORMED_MULTIPART });
     });
   });
 

@@ -3,12 +3,12 @@ import type { ErrorBody } from '@parley/protocol/errors';
 import { fieldErrors } from '@parley/protocol/errors';
 import { MSG } from '@parley/protocol/messages';
 import { isHttpError } from './http-error';
-import { isMalformedMultipart } from './multipart-errors';
+import { isMalformedMultipart, MALFORMED_MULTIPART } from './multipart-errors';
 import { RequestValidationError } from './validation';
 
 // One error format for every failure: {message, errors?:{field:[…]}}.
 // Choices: a body that is not JSON at all is 400 (MSG.malformedJson), a
-// broken multipart body 400 too (MSG.malformedMultipart); JSON
+// broken multipart body 400 too (MALFORMED_MULTIPART); JSON
 // that parses but does not fit the schema — including wrong types, arrays,
 // null and nesting past the depth limit — is 422 with field errors. Anything
 // unexpected is 500 {message:'Server error.'}, logged with its stack here
@@ -37,7 +37,7 @@ export function errorReplyOf(error: unknown): { status: number; body: ErrorBody 
     return { status: error.statusCode, body };
   }
   if (isMalformedMultipart(error)) {
-    return { status: 400, body: { message: MSG.malformedMultipart } };
+    return { status: 400, body: { message: MALFORMED_MULTIPART } };
   }
   const e = error as Partial<FastifyError>;
   const known = e.code ? BY_CODE[e.code] : undefined;

@@ -14,6 +14,13 @@ const BUSBOY_TEXTS = [
   /^The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.$/,
 ];
 
+/**
+ * The 400's message. Only an API client that builds its own multipart body
+ * meets it (the web's FormData never does), so it is not one of the texts the
+ * web translates (protocol messages.ts): the chat screen's bundle stays smaller.
+ */
+export const MALFORMED_MULTIPART = 'The request body is not a valid multipart form.';
+
 /** Whether `error` is busboy's report of a malformed multipart body. */
 export function isMalformedMultipart(error: unknown): boolean {
   if (!(error instanceof Error) || 'code' in error) return false;

@@ -6,9 +6,9 @@ import { infoChangeSchema } from '../rules/conversation-info';
 
 // Conversation events (docs/REALTIME.md, "Payloads"): one schema per type.
 // - `conversationEventStored`: what the server appends to the conversation's
-//   log. The server parses what it appends with the strict form
-//   (`strictStored`): an undeclared field is a bug of the code that built it,
-//   caught there instead of reaching clients.
+//   log. The server parses what it appends with the strict form (strict.ts):
+//   an undeclared field is a bug of the code that built it, caught there
+//   instead of reaching clients.
 // - `conversationEventPayloads`: the frame's payload as clients get it, the
 //   stored one plus what the publisher loads when it builds the frame (the
 //   message, the pinned ref, the new last message). Unknown fields are
@@ -79,20 +79,6 @@ export const CONVERSATION_EVENT_TYPES = Object.keys(
 export type ConversationEventStored<T extends ConversationEventType> = z.input<
   (typeof conversationEventStored)[T]
 >;
-
-const strictForms = new Map(
-  CONVERSATION_EVENT_TYPES.map((t) => [t, z.strictObject(conversationEventStored[t].shape)]),
-);
-
-/** Parses a payload the server is about to append; throws on any undeclared or wrong field. */
-export function strictConversationStored<T extends ConversationEventType>(
-  type: T,
-  payload: ConversationEventStored<T>,
-): ConversationEventStored<T> {
-  const schema = strictForms.get(type);
-  if (!schema) throw new Error(`unknown conversation event type ${type}`);
-  return schema.parse(payload) as ConversationEventStored<T>;
-}
 
 const s = conversationEventStored;
 

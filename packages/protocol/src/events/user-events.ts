@@ -90,17 +90,3 @@ export const USER_EVENT_TYPES = Object.keys(userEventPayloads) as readonly UserE
 export type UserEventStored<T extends UserEventType> = z.input<(typeof userEventPayloads)[T]>;
 export type UserEventPayload<T extends UserEventType> = z.output<(typeof userEventPayloads)[T]>;
 export type SettingsChangedPayload = UserEventPayload<'settings.changed'>;
-
-const strictForms = new Map(
-  USER_EVENT_TYPES.map((t) => [t, z.strictObject(userEventPayloads[t].shape)]),
-);
-
-/** Parses a payload the server is about to append; throws on any undeclared or wrong field. */
-export function strictUserStored<T extends UserEventType>(
-  type: T,
-  payload: UserEventStored<T>,
-): UserEventStored<T> {
-  const schema = strictForms.get(type);
-  if (!schema) throw new Error(`unknown user event type ${type}`);
-  return schema.parse(payload) as UserEventStored<T>;
-}

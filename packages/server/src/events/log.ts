@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
-import { strictConversationStored } from '@parley/protocol/events/conversation-events';
 import type {
   ConversationEventStored,
   ConversationEventType,
 } from '@parley/protocol/events/conversation-events';
-import { strictUserStored } from '@parley/protocol/events/user-events';
+import { strictConversationStored, strictUserStored } from '@parley/protocol/events/strict';
 import type { UserEventStored, UserEventType } from '@parley/protocol/events/user-events';
 import type { Message } from '@parley/protocol/message';
 import { compiledOnce } from '../store/compiled-once';

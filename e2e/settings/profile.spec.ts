@@ -37,7 +37,7 @@ test('a new name and avatar show up in the other user chat list', async ({ brows
   const name = a.getByLabel('Name', { exact: true });
   await name.fill('Alice Renamed');
   await a.getByTestId('profile-save').click();
-  await expect(a.getByText('Saved')).toBeVisible();
+  await expect(a.getByTestId('settings-profile').getByText('Saved', { exact: true })).toBeVisible();
   await a.getByTestId('avatar-input').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',

@@ -62,6 +62,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/,
             },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // The chat list and the message history share it; neither first
+            // paint waits for it (features/conversations/ui/ConversationList).
+            { name: 'virtuoso', test: /node_modules[\\/]react-virtuoso[\\/]/ },
           ],
         },
       },

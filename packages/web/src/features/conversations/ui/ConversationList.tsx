@@ -1,9 +1,18 @@
+import { Suspense } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
+import { lazyPage } from '../../../lib/lazy';
 import { Spinner } from '../../../ui/Spinner';
 import type { ConversationListItem } from '../list-item';
-import { ConversationRow } from './ConversationRow';
+import { ConversationListRow } from './ConversationListRow';
+
+// The virtualiser (react-virtuoso, about 20 KB gzip) is not part of the chat
+// screen's first load: until its chunk is in, the list is its first rows as
+// plain elements, which is all the first paint shows anyway.
+const VirtualConversationList = lazyPage(
+  () => import('./VirtualConversationList'),
+  'VirtualConversationList',
+);
 
 export type ConversationListProps = {
   items: ConversationListItem[];
@@ -58,23 +67,30 @@ export function ConversationList({
       </div>
     );
   }
+  const label = t('chat.conversations');
+  const initialRows = Math.min(items.length, FIRST_RENDER_ROWS);
+  const firstRows = (
+    <div className="conv-list" role="list" aria-label={label}>
+      {items.slice(0, initialRows).map((item) => (
+        <ConversationListRow
+          key={item.id}
+          item={item}
+          active={item.id === activeId}
+          onMenu={onMenu}
+        />
+      ))}
+    </div>
+  );
   return (
-    <Virtuoso
-      className="conv-list"
-      role="list"
-      aria-label={t('chat.conversations')}
-      data={items}
-      computeItemKey={(_, item) => item.id}
-      // Rows in the very first render, before Virtuoso has measured anything:
-      // otherwise the list paints empty and its rows a frame later.
-      initialItemCount={Math.min(items.length, FIRST_RENDER_ROWS)}
-      endReached={onEndReached}
-      increaseViewportBy={400}
-      itemContent={(_, item) => (
-        <div role="listitem" className="conv-item">
-          <ConversationRow item={item} active={item.id === activeId} onMenu={onMenu} />
-        </div>
-      )}
-    />
+    <Suspense fallback={firstRows}>
+      <VirtualConversationList
+        items={items}
+        activeId={activeId}
+        label={label}
+        initialRows={initialRows}
+        onEndReached={onEndReached}
+        onMenu={onMenu}
+      />
+    </Suspense>
   );
 }

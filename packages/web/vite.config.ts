@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 // The server serves dist/ with an SPA fallback and gives hashed files under
 // /assets/ and /js/chunks/ immutable caching, so these output paths are part
@@ -11,6 +12,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    zodWithoutJsonSchema(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -26,6 +26,8 @@ export const CONVERSATION_PAGE_MAX = 100;
 export const GROUP_MEMBERS_MAX = 200;
 export const FORWARD_MAX = 100;
 export const USER_SEARCH_MAX = 20;
+/** The longest global search text (search.ts); here so the web's search box needs no schema. */
+export const SEARCH_QUERY_MAX = 100;
 /** The largest id a request may name: PostgreSQL's `integer` (2³¹−1; ids.ts). */
 export const ID_MAX = 2_147_483_647;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_QUERY_MAX } from './constants';
 import { CONVERSATION_TYPES, userSearchReplySchema } from './conversation';
 import { FILE_MESSAGE_TYPES } from './file';
 import { idParamSchema } from './ids';
@@ -10,7 +11,7 @@ import { stripLeadingAt } from './rules/username';
 // results carry a snippet with its matches as ranges, never markup, so the
 // client marks them up itself from plain text.
 
-export const SEARCH_QUERY_MAX = 100;
+export { SEARCH_QUERY_MAX };
 export const SEARCH_PAGE = 20;
 
 /** Server texts of the search call; the web catalogues use them as keys. */

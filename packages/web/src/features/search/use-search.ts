@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SEARCH_QUERY_MAX } from '@parley/protocol/search';
+import { SEARCH_QUERY_MAX } from '@parley/protocol/constants';
 import type { SearchReply } from '@parley/protocol/search';
-import { search } from './api';
+
+// The search call and its reply's schema are not part of the chat screen's
+// first load: they load with the first query, during its debounce.
+const searchApi = () => import('./api');
 
 const DEBOUNCE_MS = 250;
 
@@ -27,14 +30,17 @@ export function useSearch(query: string) {
   useEffect(() => {
     if (q === '') return;
     const controller = new AbortController();
+    searchApi().catch(() => undefined); // fetched now; a failure shows at the call
     const timer = setTimeout(() => {
       setState((s) => ({ ...s, loading: true }));
-      search(q, { signal: controller.signal }).then(
-        (reply) => setState({ q, reply, loading: false, loadingMore: false }),
-        () => {
-          if (!controller.signal.aborted) setState({ ...EMPTY, q });
-        },
-      );
+      searchApi()
+        .then(({ search }) => search(q, { signal: controller.signal }))
+        .then(
+          (reply) => setState({ q, reply, loading: false, loadingMore: false }),
+          () => {
+            if (!controller.signal.aborted) setState({ ...EMPTY, q });
+          },
+        );
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
@@ -46,23 +52,25 @@ export function useSearch(query: string) {
   const more = useCallback(() => {
     if (before === null) return;
     setState((s) => ({ ...s, loadingMore: true }));
-    search(q, { type: 'messages', before }).then(
-      (page) =>
-        setState((s) =>
-          s.q !== q || !s.reply
-            ? s
-            : {
-                ...s,
-                loadingMore: false,
-                reply: {
-                  ...s.reply,
-                  messages: [...s.reply.messages, ...page.messages],
-                  next_before: page.next_before,
+    searchApi()
+      .then(({ search }) => search(q, { type: 'messages', before }))
+      .then(
+        (page) =>
+          setState((s) =>
+            s.q !== q || !s.reply
+              ? s
+              : {
+                  ...s,
+                  loadingMore: false,
+                  reply: {
+                    ...s.reply,
+                    messages: [...s.reply.messages, ...page.messages],
+                    next_before: page.next_before,
+                  },
                 },
-              },
-        ),
-      () => setState((s) => ({ ...s, loadingMore: false })),
-    );
+          ),
+        () => setState((s) => ({ ...s, loadingMore: false })),
+      );
   }, [q, before]);
 
   const current = q !== '' && state.q === q;

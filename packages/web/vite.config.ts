@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactRouterProduction } from './build/react-router-production.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 // The server serves dist/ with an SPA fallback and gives hashed files under
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     zodWithoutJsonSchema(),
+    reactRouterProduction(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

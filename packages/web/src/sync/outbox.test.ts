@@ -1,33 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Message } from '@parley/protocol/message';
 import { conversationEventFrameSchema } from '@parley/protocol/realtime';
-import { bodyOf, json, mockFetch, resetBrowserState, signIn } from '../test/http-fixtures';
+import {
+  bodyOf,
+  json,
+  mockFetch,
+  resetBrowserState,
+  sampleMessage,
+  signIn,
+} from '../test/http-fixtures';
 import { pendingOf } from '../features/messages/reducers';
 import { useMessageStore } from '../features/messages/store';
 import { flushOutbox, retrySend, sendMessage } from './outbox';
 
 // Sending through the outbox: the pending copy at once, the confirmed
 // message committed through the one dispatcher into history.
-
-const message = (id: number, uuid: string, text: string): Message => ({
-  id,
-  conversation_id: 5,
-  uuid,
-  message: text,
-  type: 'text',
-  file: null,
-  attached_file: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-  edited: false,
-  parent_id: null,
-  parent: null,
-  forwarded_id: null,
-  forwarded: null,
-  user_id: 7,
-  sender: { id: 7, name: 'Ada' },
-  views: 0,
-});
 
 const ids = () => useMessageStore.getState().threads[5]?.messages.map((m) => m.id);
 
@@ -48,7 +34,10 @@ describe('optimistic sending (spec 4)', () => {
           return new Promise<Response>((resolve) => (release = resolve));
         }
         return json(200, {
-          messages: [message(10, 'a', 'one'), message(30, 'c', 'three')],
+          messages: [
+            sampleMessage(10, 'a', { message: 'one' }),
+            sampleMessage(30, 'c', { message: 'three' }),
+          ],
           has_older: false,
           has_newer: false,
         });
@@ -63,7 +52,7 @@ describe('optimistic sending (spec 4)', () => {
     expect(ids()).toEqual([10, 30]);
 
     // The server placed it between the two (a message of id 20).
-    release(json(200, message(20, pending?.uuid ?? '', 'two')));
+    release(json(200, sampleMessage(20, pending?.uuid ?? '', { message: 'two' })));
     expect(await done).toMatchObject({ id: 20 });
     expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
     expect(ids()).toEqual([10, 20, 30]);
@@ -81,7 +70,7 @@ describe('optimistic sending (spec 4)', () => {
         const body = bodyOf(init) as { uuid: string };
         uuids.push(body.uuid);
         if (fail) return json(500, { message: 'Server error.' });
-        return json(200, message(40, body.uuid, 'hello'));
+        return json(200, sampleMessage(40, body.uuid, { message: 'hello' }));
       }
       return json(200, { messages: [], has_older: false, has_newer: false });
     });
@@ -107,7 +96,7 @@ describe('optimistic sending (spec 4)', () => {
       if (init.method === 'POST' && url.endsWith('/user/messages')) {
         const body = bodyOf(init) as { uuid: string };
         uuids.push(body.uuid);
-        return json(200, message(50, body.uuid, 'later'));
+        return json(200, sampleMessage(50, body.uuid, { message: 'later' }));
       }
       return json(200, { messages: [], has_older: false, has_newer: false });
     });
@@ -152,13 +141,19 @@ describe('opening a chat while messages arrive', () => {
           payload,
         }),
       );
-    live(11, 'message.new', { message_id: 40, message: message(40, 'd', 'just sent') });
+    live(11, 'message.new', {
+      message_id: 40,
+      message: sampleMessage(40, 'd', { message: 'just sent' }),
+    });
     live(12, 'message.deleted', { message_id: 30, user_id: 7 });
     expect(ids()).toBeUndefined(); // no window yet to put them in
 
     answer(
       await json(200, {
-        messages: [message(10, 'a', 'one'), message(30, 'c', 'three')],
+        messages: [
+          sampleMessage(10, 'a', { message: 'one' }),
+          sampleMessage(30, 'c', { message: 'three' }),
+        ],
         has_older: false,
         has_newer: false,
       }),

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@parley/protocol/constants';
 import type { Conversation, Pivot } from '@parley/protocol/conversation';
+import type { Message } from '@parley/protocol/message';
 import type { User } from '@parley/protocol/user';
 
 // Test helpers: only `fetch` is replaced, with replies shaped like the server's.
@@ -113,6 +114,31 @@ export function sampleConversation(over: Partial<Conversation> = {}): Conversati
     current_user: { last_message: null },
     pivot: samplePivot(),
     last_seq: 1,
+    ...over,
+  };
+}
+
+/** A text message in conversation 5 from user 7 (Ada); tests name only what differs. */
+export function sampleMessage(id: number, uuid: string, over: Partial<Message> = {}): Message {
+  const userId = over.user_id ?? 7;
+  return {
+    id,
+    conversation_id: 5,
+    uuid,
+    message: `text ${id}`,
+    type: 'text',
+    file: null,
+    attached_file: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    edited: false,
+    parent_id: null,
+    parent: null,
+    forwarded_id: null,
+    forwarded: null,
+    user_id: userId,
+    sender: { id: userId, name: 'Ada' },
+    views: 0,
     ...over,
   };
 }

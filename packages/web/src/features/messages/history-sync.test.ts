@@ -1,35 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@parley/protocol/message';
 import { conversationEventFrameSchema } from '@parley/protocol/realtime';
 import type { ConversationEventFrame } from '@parley/protocol/realtime';
 import { applyCommitToHistory } from '@parley/protocol/sync/commits';
 import { applyHistoryFrame } from '@parley/protocol/sync/history';
+import { sampleMessage } from '../../test/http-fixtures';
 import { addPending, applyPage, emptyMessages, hydrateThreads, pendingOf } from './reducers';
 import type { MessagesState } from './reducers';
 
 // History reducers fed with realtime frames; our own send and its echo meet.
 
 const OWN = 7;
-
-const message = (id: number, uuid: string, from = OWN): Message => ({
-  id,
-  conversation_id: 5,
-  uuid,
-  message: `text ${id}`,
-  type: 'text',
-  file: null,
-  attached_file: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-  edited: false,
-  parent_id: null,
-  parent: null,
-  forwarded_id: null,
-  forwarded: null,
-  user_id: from,
-  sender: { id: from, name: 'Ada' },
-  views: 0,
-});
 
 /** Test frames go through the protocol schema, as the socket's would. */
 const frame = (
@@ -50,7 +30,11 @@ const opened = (): MessagesState =>
   applyPage(
     emptyMessages,
     5,
-    { messages: [message(1, 'a'), message(2, 'b')], has_older: false, has_newer: false },
+    {
+      messages: [sampleMessage(1, 'a'), sampleMessage(2, 'b')],
+      has_older: false,
+      has_newer: false,
+    },
     'latest',
   );
 
@@ -68,7 +52,7 @@ const ids = (s: MessagesState) => s.threads[5]?.messages.map((m) => m.id);
 
 describe('optimistic send vs the echoed message.new', () => {
   it('HTTP reply first, then the echo: one message, no pending', () => {
-    const confirmed = message(3, 'mine');
+    const confirmed = sampleMessage(3, 'mine');
     let s = withPending(opened());
     s = applyCommitToHistory(s, { type: 'message.sent', message: confirmed });
     s = applyHistoryFrame(s, frame('message.new', { message_id: 3, message: confirmed }));
@@ -77,7 +61,7 @@ describe('optimistic send vs the echoed message.new', () => {
   });
 
   it('echo first, then the HTTP reply: the same', () => {
-    const confirmed = message(3, 'mine');
+    const confirmed = sampleMessage(3, 'mine');
     let s = withPending(opened());
     s = applyHistoryFrame(s, frame('message.new', { message_id: 3, message: confirmed }));
     expect(pendingOf(s, 5)).toEqual([]);
@@ -87,7 +71,7 @@ describe('optimistic send vs the echoed message.new', () => {
 
   it('edits replace by id; deletes, views and garbage payloads', () => {
     let s = opened();
-    const edited = { ...message(2, 'b'), message: 'changed', edited: true };
+    const edited = { ...sampleMessage(2, 'b'), message: 'changed', edited: true };
     s = applyHistoryFrame(s, frame('message.edited', { message_id: 2, message: edited }));
     expect(s.threads[5]?.messages[1]?.message).toBe('changed');
     s = applyHistoryFrame(s, frame('message.viewed', { user_id: OWN, up_to: 2 }));
@@ -101,9 +85,9 @@ describe('optimistic send vs the echoed message.new', () => {
   });
 
   it('a new name reaches the sender of messages and of quoted and forwarded ones', () => {
-    const other = message(3, 'c', 9);
+    const other = sampleMessage(3, 'c', { user_id: 9 });
     const quoting = {
-      ...message(4, 'd'),
+      ...sampleMessage(4, 'd'),
       parent_id: 3,
       parent: { id: 3, message: 'x', type: 'text', sender: { id: 9, name: 'Ada' }, deleted: false },
     };
@@ -173,8 +157,8 @@ describe('optimistic send vs the echoed message.new', () => {
     const s = hydrateThreads(
       opened(),
       [
-        { conversationId: 5, messages: [message(9, 'z')] },
-        { conversationId: 6, messages: [message(4, 'y')] },
+        { conversationId: 5, messages: [sampleMessage(9, 'z')] },
+        { conversationId: 6, messages: [sampleMessage(4, 'y')] },
       ],
       [
         {

@@ -1,30 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message } from '@parley/protocol/message';
 import { conversationEventFrameSchema } from '@parley/protocol/realtime';
-import { json, mockFetch, resetBrowserState, signIn } from '../../test/http-fixtures';
+import {
+  json,
+  mockFetch,
+  resetBrowserState,
+  sampleMessage,
+  signIn,
+} from '../../test/http-fixtures';
 import { useMessageStore } from './store';
 
 // History pages: the window around the first unread, as the chat opens on it.
-
-const message = (id: number, uuid: string, text: string): Message => ({
-  id,
-  conversation_id: 5,
-  uuid,
-  message: text,
-  type: 'text',
-  file: null,
-  attached_file: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-  edited: false,
-  parent_id: null,
-  parent: null,
-  forwarded_id: null,
-  forwarded: null,
-  user_id: 7,
-  sender: { id: 7, name: 'Ada' },
-  views: 0,
-});
 
 const ids = () => useMessageStore.getState().threads[5]?.messages.map((m) => m.id);
 
@@ -50,13 +35,16 @@ describe('opening at the first unread', () => {
         conversation_id: 5,
         seq: 3,
         type: 'message.new',
-        payload: { message_id: 40, message: message(40, 'd', 'just sent') },
+        payload: { message_id: 40, message: sampleMessage(40, 'd', { message: 'just sent' }) },
       }),
     );
     // The window reaches the newest message (few unread): the arrival belongs in it.
     answer(
       await json(200, {
-        messages: [message(10, 'a', 'read'), message(30, 'c', 'unread')],
+        messages: [
+          sampleMessage(10, 'a', { message: 'read' }),
+          sampleMessage(30, 'c', { message: 'unread' }),
+        ],
         has_older: false,
         has_newer: false,
       }),
@@ -75,7 +63,11 @@ describe('opening at the first unread', () => {
     const again = useMessageStore.getState().load(5, 'around', 11);
     expect(await useMessageStore.getState().load(5, 'around', 99)).toBe('failed');
     answer(
-      await json(200, { messages: [message(30, 'c', 'unread')], has_older: true, has_newer: true }),
+      await json(200, {
+        messages: [sampleMessage(30, 'c', { message: 'unread' })],
+        has_older: true,
+        has_newer: true,
+      }),
     );
     expect(await first).toBe('loaded');
     expect(await again).toBe('loaded');

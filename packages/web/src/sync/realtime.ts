@@ -8,7 +8,7 @@ import { useSessionStore } from '../features/auth/session-store';
 import { useLiveStore } from '../features/conversations/live-store';
 import { useConversationStore } from '../features/conversations/store';
 import { useMessageStore } from '../features/messages/store';
-import { startNotifications } from '../features/notifications/notifier';
+import { startNotificationsDeferred } from '../features/notifications/deferred';
 import { persistToCache, readCache, storesHoldNothing, storesNow } from './cache-sync';
 import type { CachedStores } from './cache-sync';
 import { attachDispatcher, detachDispatcher, dispatchFrame, forgetReadyUser } from './dispatcher';
@@ -96,7 +96,7 @@ export function startRealtime(): () => void {
     onWake,
   });
   setActiveSocket(socket);
-  const notifier = startNotifications();
+  const notifier = startNotificationsDeferred();
   attachDispatcher({
     notifier,
     onReady: () => {

@@ -54,8 +54,15 @@ async function signedInUser(): Promise<User | null> {
   }
 }
 
+/** A conversation as the store held it when a frame came, taken by whoever kept the frame waiting. */
+export type HeldConversation = { conversation: Conversation | undefined };
+
 export type Notifier = {
-  noteFrame: (frame: ServerFrame, ownId: number | null) => void;
+  /**
+   * Before the stores apply the frame. `held`: the conversation as it was
+   * when the frame came, if it waited (deferred.ts); else read now.
+   */
+  noteFrame: (frame: ServerFrame, ownId: number | null, held?: HeldConversation) => void;
   stop: () => void;
 };
 
@@ -104,13 +111,15 @@ export function createNotifier(deps: {
   }
 
   return {
-    noteFrame: (frame, ownId) => {
+    noteFrame: (frame, ownId, held) => {
       if (stopped || frame.op !== 'event' || frame.scope !== 'conversation') return;
       if (frame.type !== 'message.new') return;
       if (ownId !== null && frame.payload.message.user_id === ownId) return;
       if (!firstSight(frame.payload.message.id)) return; // a duplicate: considered already
-      const held = useConversationStore.getState().byId[frame.conversation_id];
-      consider(frame, held).catch((error: unknown) => {
+      const conversation = held
+        ? held.conversation
+        : useConversationStore.getState().byId[frame.conversation_id];
+      consider(frame, conversation).catch((error: unknown) => {
         console.warn('notifications: could not show a notification', error);
       });
     },

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message } from '@parley/protocol/message';
 import { useErrorList } from '../api/error-list';
 import { useConversationStore } from '../features/conversations/store';
 import { useMessageStore } from '../features/messages/store';
@@ -8,6 +7,7 @@ import {
   mockFetch,
   resetBrowserState,
   sampleConversation,
+  sampleMessage,
   samplePivot,
   signIn,
 } from '../test/http-fixtures';
@@ -18,24 +18,11 @@ import { dispatchFrame } from './dispatcher';
 // answers 404, and it leaves the list, history and the global count, with
 // no "Not found." in the error list.
 
-const message = (id: number): Message => ({
-  id,
+const ghostMessage = sampleMessage(1, 'u1', {
   conversation_id: 9,
-  uuid: `u${id}`,
   message: 'before the removal',
-  type: 'text',
-  file: null,
-  attached_file: null,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-  edited: false,
-  parent_id: null,
-  parent: null,
-  forwarded_id: null,
-  forwarded: null,
   user_id: 3,
   sender: { id: 3, name: 'Alice' },
-  views: 0,
 });
 
 /** The ghost: a group with unread held from the cache, its history too. */
@@ -44,7 +31,7 @@ function holdGhost() {
   const kept = sampleConversation({ id: 4, pivot: samplePivot({ new_messages: 1 }) });
   useConversationStore.getState().upsert([ghost, kept]);
   useConversationStore.setState({ unreadTotal: 3 });
-  useMessageStore.getState().hydrate([{ conversationId: 9, messages: [message(1)] }], []);
+  useMessageStore.getState().hydrate([{ conversationId: 9, messages: [ghostMessage] }], []);
 }
 
 describe('a conversation that is not the user’s any more', () => {

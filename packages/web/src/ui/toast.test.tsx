@@ -19,7 +19,10 @@ describe('toasts', () => {
     expect(container.querySelector('section[aria-label^="Notifications"]')).toBeNull();
 
     act(() => toast.error('Something broke'));
-    expect(await screen.findByText('Something broke')).toBeInTheDocument();
+    // The toaster's chunk loads now; a busy machine can take over a second.
+    expect(
+      await screen.findByText('Something broke', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(container.querySelector('section[aria-label^="Notifications"]')).not.toBeNull();
 
     act(() => toast.success('Saved'));

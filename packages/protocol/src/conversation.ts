@@ -169,16 +169,6 @@ export const directRequestSchema = z.union([
 ]);
 export type DirectRequest = z.infer<typeof directRequestSchema>;
 
-export const groupRequestSchema = z.object({
-  name: z
-    .string({ error: MESSAGING_MSG.nameCantBeEmpty })
-    .trim()
-    .min(1, MESSAGING_MSG.nameCantBeEmpty)
-    .max(NAME_MAX_LENGTH, MSG.nameTooLong),
-  member_ids: z.array(idSchema).max(GROUP_MEMBERS_MAX),
-});
-export type GroupRequest = z.infer<typeof groupRequestSchema>;
-
 /** Body of pin / mute / hide. */
 export const flagRequestSchema = z.object({ value: z.boolean() });
 

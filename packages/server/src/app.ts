@@ -37,6 +37,8 @@ import { createRoutes } from './features/groups/create-routes';
 import { createGroupInactivityJob } from './features/groups/inactivity-job';
 import { createMembersService } from './features/groups/members-service';
 import { groupsRoutes } from './features/groups/routes';
+import { invitationRoutes } from './features/groups/invitation-routes';
+import { createInvitationsService } from './features/groups/invitations';
 import { createGroupsService } from './features/groups/service';
 import { linkPreviewsRoutes } from './features/link-previews/routes';
 import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
@@ -301,6 +303,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messagesRoutes({ messages, guard }), { prefix: API_BASE });
   await app.register(groupsRoutes({ groups, members: groupMembers, guard }), { prefix: API_BASE });
   await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
+  const invitations = createInvitationsService({ db, now, publisher, conversations });
+  await app.register(invitationRoutes({ invitations, guard }), { prefix: API_BASE });
   await app.register(linkPreviewsRoutes({ previews, guard, limits }), { prefix: API_BASE });
   await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });
   await app.register(avatarRoutes({ settings, blobs, guard }), { prefix: API_BASE });

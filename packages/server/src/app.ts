@@ -22,6 +22,7 @@ import { dismiss } from './features/groups/membership';
 import { DEFAULT_REALTIME } from './deps';
 import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
+import { createKnownDevices } from './features/auth/known-devices';
 import { createAccessTokens } from './features/auth/tokens';
 import { sessionsRoutes } from './features/sessions/routes';
 import { createSessionsPruneJob } from './features/sessions/prune-job';
@@ -291,7 +292,8 @@ export async function buildApp(deps: AppDeps) {
   });
   if (config.nodeName) registerNodeName(app, config.nodeName);
   await app.register(healthRoutes({ ping: deps.store.ping }), { prefix: API_BASE });
-  await app.register(authRoutes({ auth, limits, guard }), { prefix: API_BASE });
+  const devices = createKnownDevices({ db, now, secure: https });
+  await app.register(authRoutes({ auth, limits, guard, devices }), { prefix: API_BASE });
   await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });
   await app.register(searchRoutes({ search: createSearchService({ db, users }), guard, limits }), {
     prefix: API_BASE,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -7,9 +8,28 @@ import { VitePWA } from 'vite-plugin-pwa';
 // of the contract with packages/server (spec 2: chunks under js/chunks).
 const API_TARGET = 'http://127.0.0.1:8080';
 
+/**
+ * sonner writes its CSS into a <style> element when it loads, which the
+ * server's CSP (style-src 'self', no 'unsafe-inline') refuses. Its own
+ * stylesheet, sonner/dist/styles.css, is imported by ui/ToasterHost.tsx
+ * instead, so the injection is taken out here; the build fails if sonner
+ * changes how it injects, rather than shipping a toaster without styles.
+ */
+const sonnerCssAsFile: Plugin = {
+  name: 'parley-sonner-css-as-file',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+    const stripped = code.replace(/^__insertCSS\(".*"\);$/m, '');
+    if (stripped === code) this.error('sonner no longer injects its CSS as expected');
+    return { code: stripped, map: null };
+  },
+};
+
 export default defineConfig({
   base: '/',
   plugins: [
+    sonnerCssAsFile,
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,4 +1,5 @@
 import { test } from '@playwright/test';
+import { expectNoCspViolations } from '../support/csp';
 import { gradientPng } from '../support/png';
 import {
   expect,
@@ -110,4 +111,6 @@ test('create a group, invite by link, block a member, leave', async ({ browser, 
   await expect(b).toHaveURL(/\/chat\/?$/);
   await expect(b.locator('.conv-row', { hasText: 'Hikers' })).toHaveCount(0);
   await expect(panel.getByTestId('info-count')).toHaveText('Members: 1');
+  // The whole walk, in four browsers, without a CSP violation (inline styles, other hosts).
+  for (const page of [a, b, c]) await expectNoCspViolations(page);
 });

@@ -5,14 +5,17 @@ import { twoWayChat } from '../support/chats';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
+import { watchCsp } from '../support/csp';
 
 // Helpers of the group and channel journeys.
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/** Signed in through the form, in a context that records CSP violations (support/csp.ts). */
 export async function signedIn(browser: Browser, account: Account): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
+  await watchCsp(context);
   const page = await context.newPage();
   await signInByUi(page, account);
   return page;

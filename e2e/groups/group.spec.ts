@@ -16,6 +16,8 @@ import {
 // chat says they are out, and the link no longer lets them in), and leaving.
 
 test('create a group, invite by link, block a member, leave', async ({ browser, request }) => {
+  // Four sign-ins and two-way chats to seed, on a shared machine: more than the default 30 s.
+  test.setTimeout(60_000);
   const [alice, bob, carol] = await peopleWithChats(request, ['alice', 'bob', 'carol']);
   if (!alice || !bob || !carol) throw new Error('accounts');
 

@@ -15,6 +15,8 @@ test('a stranger adds Dana: she is invited, sees it live, and accepts', async ({
   browser,
   request,
 }) => {
+  // Four sign-ins and two-way chats to seed, on a shared machine: more than the default 30 s.
+  test.setTimeout(60_000);
   const stranger = newAccount('stranger');
   const dana = newAccount('dana');
   await registerByApi(request, stranger);

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { callApi, tokenFor } from '../support/api';
+import { tokenFor } from '../support/api';
 import { twoWayChat } from '../support/chats';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './ids';
-import {
-  CONVERSATION_PAGE_DEFAULT,
-  CONVERSATION_PAGE_MAX,
-  GROUP_MEMBERS_MAX,
-  NAME_MAX_LENGTH,
-  USERNAME_MAX_LENGTH,
-} from './constants';
+import { CONVERSATION_PAGE_DEFAULT, CONVERSATION_PAGE_MAX, USERNAME_MAX_LENGTH } from './constants';
 import { messageRefSchema, senderSchema } from './message';
-import { MSG } from './messages';
-import { MESSAGING_MSG } from './messaging-texts';
 import { stripLeadingAt } from './rules/username';
 
 // The Conversation and its per-user link ("pivot") of spec section 3, as far

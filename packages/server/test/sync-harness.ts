@@ -60,7 +60,11 @@ export const EXERCISED_BY = {
  * Every event type of the protocol, but those with their own list and their
  * own suite: `folders.changed` (folders), the invitation events (group-consent).
  */
-const OWN_SUITES: readonly string[] = ['folders.changed', 'invitation.received', 'invitation.closed'];
+const OWN_SUITES: readonly string[] = [
+  'folders.changed',
+  'invitation.received',
+  'invitation.closed',
+];
 export const ALL_TYPES = [...CONVERSATION_EVENT_TYPES, ...USER_EVENT_TYPES].filter(
   (t) => !OWN_SUITES.includes(t),
 );

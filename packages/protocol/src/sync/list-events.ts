@@ -238,8 +238,8 @@ export function applyUserFrame(
   const seen = { ...state, userSeq: frame.seq };
   switch (frame.type) {
     // The user's own settings (the web's settings store applies them); here only the seq.
-    case 'settings.changed':
     // Invitations are their own list (sync/invitations.ts): an accepted one comes with conversation.joined.
+    case 'settings.changed':
     case 'invitation.received':
     case 'invitation.closed':
       return { state: seen, refetch: [] };

@@ -19,11 +19,7 @@ export function InvitationsBar() {
   const { t } = useTranslation();
   const invitations = useInvitationStore((s) => s.invitations);
   return (
-    <section
-      className="invitations"
-      aria-labelledby="invitations-title"
-      data-testid="invitations"
-    >
+    <section className="invitations" aria-labelledby="invitations-title" data-testid="invitations">
       <h2 id="invitations-title" className="invitations-title">
         {t('invitations.title', { count: invitations.length })}
       </h2>

@@ -10,19 +10,23 @@ const API_TARGET = 'http://127.0.0.1:8080';
 
 /**
  * sonner writes its CSS into a <style> element when it loads, which the
- * server's CSP (style-src 'self', no 'unsafe-inline') refuses. Its own
- * stylesheet, sonner/dist/styles.css, is imported by ui/ToasterHost.tsx
- * instead, so the injection is taken out here; the build fails if sonner
- * changes how it injects, rather than shipping a toaster without styles.
+ * server's CSP (style-src 'self', no 'unsafe-inline') refuses. The build
+ * puts an import of sonner's own stylesheet (sonner/dist/styles.css, the
+ * same rules) in place of that call, so the toaster's chunk brings a CSS
+ * file instead; the build fails if sonner changes how it injects, rather
+ * than shipping a toaster without styles. Tests (jsdom, no CSP) keep
+ * sonner as it is.
  */
 const sonnerCssAsFile: Plugin = {
   name: 'parley-sonner-css-as-file',
   enforce: 'pre',
   transform(code, id) {
     if (!/node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-    const stripped = code.replace(/^__insertCSS\(".*"\);$/m, '');
-    if (stripped === code) this.error('sonner no longer injects its CSS as expected');
-    return { code: stripped, map: null };
+    const replaced = code.replace(/^__insertCSS\(".*"\);$/m, "import 'sonner/dist/styles.css';");
+    if (replaced === code) this.error('sonner no longer injects its CSS as expected');
+    return { code: replaced, map: null };
+  },
+};
   },
 };
 

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
-// As a file, not sonner's injected <style>: the CSP allows no inline styles (vite.config.ts).
-import 'sonner/dist/styles.css';
 import { TOAST_DEFAULTS } from '@parley/protocol/constants';
 import { toasterMounted } from './toast';
 

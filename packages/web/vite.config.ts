@@ -27,8 +27,6 @@ const sonnerCssAsFile: Plugin = {
     return { code: replaced, map: null };
   },
 };
-  },
-};
 
 export default defineConfig({
   base: '/',

@@ -27,6 +27,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export function createKnownDevices(deps: { db: Kysely<Database>; now: Clock; secure: boolean }) {
   const { db } = deps;
 
+  const cutoff = () => new Date(deps.now().getTime() - DEVICE_TTL_DAYS * 86_400_000).toISOString();
+
   const cookieOf = (request: FastifyRequest): string | null => {
     const value = request.cookies[DEVICE_COOKIE];
     return value !== undefined && TOKEN_PATTERN.test(value) ? value : null;
@@ -36,12 +38,11 @@ export function createKnownDevices(deps: { db: Kysely<Database>; now: Clock; sec
   async function ownerOf(request: FastifyRequest): Promise<number | null> {
     const token = cookieOf(request);
     if (token === null) return null;
-    const cutoff = new Date(deps.now().getTime() - DEVICE_TTL_DAYS * 86_400_000).toISOString();
     const row = await db
       .selectFrom('known_devices')
       .select('user_id')
       .where('token_hash', '=', hashOf(token))
-      .where('last_used_at', '>=', cutoff)
+      .where('last_used_at', '>=', cutoff())
       .executeTakeFirst();
     return row?.user_id ?? null;
   }
@@ -67,6 +68,12 @@ export function createKnownDevices(deps: { db: Kysely<Database>; now: Clock; sec
           .execute();
         return;
       }
+      // The account's devices unused past the TTL go as a new one arrives: the table stays small.
+      await db
+        .deleteFrom('known_devices')
+        .where('user_id', '=', userId)
+        .where('last_used_at', '<', cutoff())
+        .execute();
       const token = randomBytes(32).toString('base64url');
       await db
         .insertInto('known_devices')

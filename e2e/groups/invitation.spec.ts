@@ -2,6 +2,7 @@ import { test } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
 import { directChat } from '../support/chats';
 import { expectNoCspViolations } from '../support/csp';
+import { saveScreenshot } from '../support/screenshots';
 import { newAccount, registerByApi } from '../support/users';
 import { expect, openCreate, screenshotBoth, signedIn } from './support';
 
@@ -36,6 +37,8 @@ test('a stranger adds Dana: she is invited, sees it live, and accepts', async ({
   // Only the stranger is in it; the toast says an invitation went out.
   await expect(s.getByTestId('chat-subtitle')).toHaveText('Members: 1');
   await expect(s.getByText(`Invitation sent to ${dana.name}`)).toBeVisible();
+  // The toast in sonner's own stylesheet (a file now: the CSP refuses its injected <style>).
+  await saveScreenshot(s, 'groups-invitation-sent-desktop');
   const groupId = Number(/\/chat\/(\d+)$/.exec(s.url())?.[1]);
 
   // Dana: the invitation appears without a reload; the group is not in her list.

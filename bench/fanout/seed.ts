@@ -3,8 +3,12 @@ import { cookieValue, expectStatus } from '../lib/http';
 import { mapLimit } from '../lib/pool';
 
 // Seeding goes through the real HTTP API, like a user would: register, sign
-// in, read /user for the id; then each group's first member creates the group
-// with the others. Nothing is written to the database behind the server's back.
+// in, read /user for the id, and let anyone add them to groups ("Who can add
+// me to groups": everybody); then each group's first member opens a direct
+// chat with each of the others (groups are made with people one has a chat
+// with) and creates the group with them by the real create form,
+// POST /user/groups/create. Nothing is written to the database behind the
+// server's back.
 
 export interface BenchUser {
   index: number;
@@ -54,7 +58,30 @@ async function seedUser(
   expectStatus(me, 200, `GET /user for ${username}`);
   const id = (me.body as { id?: unknown }).id;
   if (typeof id !== 'number') throw new Error(`GET /user for ${username}: no id`);
+  const open = await client.request('POST', '/user/settings/who-can-add', {
+    token,
+    json: { who_can_add: 'everybody' },
+  });
+  expectStatus(open, 200, `who-can-add for ${username}`);
   return { index, id, token, group };
+}
+
+/** The real create form, with the owner's chats with each member opened first. */
+async function createGroup(client: ApiClient, owner: BenchUser, g: number, rest: BenchUser[]) {
+  for (const member of rest) {
+    const chat = await client.request('POST', '/user/conversations/direct', {
+      token: owner.token,
+      json: { user_id: member.id },
+    });
+    expectStatus(chat, 200, `direct chat for group ${g}`);
+  }
+  const reply = await client.request('POST', '/user/groups/create', {
+    token: owner.token,
+    json: { group_name: `Bench group ${g}`, member_ids: rest.map((u) => u.id) },
+  });
+  const invited = (reply.body as { invited?: unknown[] }).invited ?? [];
+  if (invited.length > 0) throw new Error(`group ${g}: ${invited.length} were only invited`);
+  return reply;
 }
 
 export async function seed(
@@ -83,10 +110,7 @@ export async function seed(
             token: owner.token,
             json: { user_id: rest[0]?.id },
           })
-        : await client.request('POST', '/user/conversations/group', {
-            token: owner.token,
-            json: { name: `Bench group ${g}`, member_ids: rest.map((u) => u.id) },
-          });
+        : await createGroup(client, owner, g, rest);
       expectStatus(reply, 200, `create ${direct ? 'direct chat' : 'group'} ${g}`);
       const conversationId = (reply.body as { id?: unknown }).id;
       if (typeof conversationId !== 'number') throw new Error(`group ${g}: no id in reply`);

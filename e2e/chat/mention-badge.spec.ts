@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
+import { groupByApi } from '../support/chats';
 import { saveScreenshot } from '../support/screenshots';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 
@@ -16,12 +17,7 @@ test('a mention shows the @ badge on the row at once', async ({ browser, request
   await registerByApi(request, alice);
   await registerByApi(request, bob);
   const aliceToken = await tokenFor(request, alice);
-  const bobId = (await callApi<{ id: number }>(request, await tokenFor(request, bob), '/user')).id;
-  await callApi(request, aliceToken, '/user/conversations/direct', { username: bob.username });
-  const group = await callApi<{ id: number }>(request, aliceToken, '/user/conversations/group', {
-    name: 'Mentions',
-    member_ids: [bobId],
-  });
+  const group = { id: await groupByApi(request, alice, aliceToken, 'Mentions', [bob]) };
   const say = (message: string) =>
     callApi(request, aliceToken, '/user/messages', {
       conversation_id: group.id,

@@ -1,4 +1,5 @@
 import { test } from '@playwright/test';
+import { expectNoCspViolations } from '../support/csp';
 import { gradientPng } from '../support/png';
 import {
   expect,
@@ -15,6 +16,8 @@ import {
 // chat says they are out, and the link no longer lets them in), and leaving.
 
 test('create a group, invite by link, block a member, leave', async ({ browser, request }) => {
+  // Four sign-ins and two-way chats to seed, on a shared machine: more than the default 30 s.
+  test.setTimeout(60_000);
   const [alice, bob, carol] = await peopleWithChats(request, ['alice', 'bob', 'carol']);
   if (!alice || !bob || !carol) throw new Error('accounts');
 
@@ -110,4 +113,6 @@ test('create a group, invite by link, block a member, leave', async ({ browser, 
   await expect(b).toHaveURL(/\/chat\/?$/);
   await expect(b.locator('.conv-row', { hasText: 'Hikers' })).toHaveCount(0);
   await expect(panel.getByTestId('info-count')).toHaveText('Members: 1');
+  // The whole walk, in four browsers, without a CSP violation (inline styles, other hosts).
+  for (const page of [a, b, c]) await expectNoCspViolations(page);
 });

@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { callApi, tokenFor } from '../support/api';
+import { groupByApi } from '../support/chats';
 import { readCacheRow } from '../support/cache';
 import { peopleWithChats, signedIn, expect } from './support';
 import type { Account } from '../support/users';
@@ -13,10 +14,9 @@ import type { Account } from '../support/users';
 async function groupOf(request: APIRequestContext, owner: Account, member: Account) {
   const token = await tokenFor(request, owner);
   const me = await callApi<{ id: number }>(request, await tokenFor(request, member), '/user');
-  const group = await callApi<{ id: number }>(request, token, '/user/conversations/group', {
-    name: `Walkers ${Date.now() % 1000}`,
-    member_ids: [me.id],
-  });
+  const group = {
+    id: await groupByApi(request, owner, token, `Walkers ${Date.now() % 1000}`, [member]),
+  };
   await callApi(request, token, '/user/messages', {
     conversation_id: group.id,
     uuid: crypto.randomUUID(),

@@ -1,23 +1,30 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { callApi, tokenFor } from '../support/api';
+import { tokenFor } from '../support/api';
+import { twoWayChat } from '../support/chats';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
+import { watchCsp } from '../support/csp';
 
 // Helpers of the group and channel journeys.
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/** Signed in through the form, in a context that records CSP violations (support/csp.ts). */
 export async function signedIn(browser: Browser, account: Account): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
+  await watchCsp(context);
   const page = await context.newPage();
   await signInByUi(page, account);
   return page;
 }
 
-/** Registers people; the first gets a direct chat with each other one (groups take friends). */
+/**
+ * Registers people; the first gets a two-way chat with each other one (each
+ * wrote to them), so the first may add them to groups at once.
+ */
 export async function peopleWithChats(
   request: APIRequestContext,
   prefixes: string[],
@@ -27,9 +34,7 @@ export async function peopleWithChats(
   const [owner, ...friends] = people;
   if (!owner) throw new Error('nobody');
   const token = await tokenFor(request, owner);
-  for (const friend of friends) {
-    await callApi(request, token, '/user/conversations/direct', { username: friend.username });
-  }
+  for (const friend of friends) await twoWayChat(request, owner, friend, token);
   return people;
 }
 

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { reactRouterProduction } from './build/react-router-production.ts';
@@ -9,9 +10,30 @@ import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 // of the contract with packages/server (spec 2: chunks under js/chunks).
 const API_TARGET = 'http://127.0.0.1:8080';
 
+/**
+ * sonner writes its CSS into a <style> element when it loads, which the
+ * server's CSP (style-src 'self', no 'unsafe-inline') refuses. The build
+ * puts an import of sonner's own stylesheet (sonner/dist/styles.css, the
+ * same rules) in place of that call, so the toaster's chunk brings a CSS
+ * file instead; the build fails if sonner changes how it injects, rather
+ * than shipping a toaster without styles. Tests (jsdom, no CSP) keep
+ * sonner as it is.
+ */
+const sonnerCssAsFile: Plugin = {
+  name: 'parley-sonner-css-as-file',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+    const replaced = code.replace(/^__insertCSS\(".*"\);$/m, "import 'sonner/dist/styles.css';");
+    if (replaced === code) this.error('sonner no longer injects its CSS as expected');
+    return { code: replaced, map: null };
+  },
+};
+
 export default defineConfig({
   base: '/',
   plugins: [
+    sonnerCssAsFile,
     react(),
     zodWithoutJsonSchema(),
     reactRouterProduction(),

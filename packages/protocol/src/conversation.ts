@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './ids';
-import {
-  CONVERSATION_PAGE_DEFAULT,
-  CONVERSATION_PAGE_MAX,
-  GROUP_MEMBERS_MAX,
-  NAME_MAX_LENGTH,
-  USERNAME_MAX_LENGTH,
-} from './constants';
+import { CONVERSATION_PAGE_DEFAULT, CONVERSATION_PAGE_MAX, USERNAME_MAX_LENGTH } from './constants';
 import { messageRefSchema, senderSchema } from './message';
-import { MSG } from './messages';
-import { MESSAGING_MSG } from './messaging-texts';
 import { stripLeadingAt } from './rules/username';
 
 // The Conversation and its per-user link ("pivot") of spec section 3, as far
@@ -168,16 +160,6 @@ export const directRequestSchema = z.union([
   }),
 ]);
 export type DirectRequest = z.infer<typeof directRequestSchema>;
-
-export const groupRequestSchema = z.object({
-  name: z
-    .string({ error: MESSAGING_MSG.nameCantBeEmpty })
-    .trim()
-    .min(1, MESSAGING_MSG.nameCantBeEmpty)
-    .max(NAME_MAX_LENGTH, MSG.nameTooLong),
-  member_ids: z.array(idSchema).max(GROUP_MEMBERS_MAX),
-});
-export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
 /** Body of pin / mute / hide. */
 export const flagRequestSchema = z.object({ value: z.boolean() });

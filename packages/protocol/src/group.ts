@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { blockedUserSchema, memberSchema } from './member';
+import { invitationPersonSchema } from './group-invitation';
+import { conversationSchema } from './conversation';
 import { USERNAME_PATTERN } from './auth';
 import { GROUP_MEMBERS_MAX, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants';
 import { idParamSchema, idSchema } from './ids';
@@ -22,6 +24,7 @@ export const GROUP_MSG = {
   descriptionTooLong: 'Description is too long',
   invalidMembers: 'Choose members from your contacts',
   notFriends: 'Only people you have a chat with can be added',
+  needsConsent: 'This person must accept an invitation to be added',
   channelPostOnly: 'Only the owner and publishers can post in this channel.',
   youBlockedFriend: 'You blocked this user. Unblock them to send messages.',
   friendBlockedYou: 'This user does not accept your messages.',
@@ -200,7 +203,18 @@ export const addMembersRequestSchema = z.object({
 export const addMembersReplySchema = z.object({
   status: z.literal('ok'),
   members: z.array(memberSchema),
+  /** Those who must consent first (rules/group-consent.ts): each got an invitation instead. */
+  invited: z.array(invitationPersonSchema),
 });
+
+/**
+ * POST /user/groups/create and /user/channels/create: the new conversation,
+ * and the people named in member_ids who got an invitation instead of a seat.
+ */
+export const createReplySchema = conversationSchema.extend({
+  invited: z.array(invitationPersonSchema),
+});
+export type CreateReply = z.infer<typeof createReplySchema>;
 
 /** Spec 4: unblocking adds the user back to members only when asked (`add`). */
 export const unblockRequestSchema = z.object({ add: z.boolean().default(false) }).default({

@@ -37,6 +37,7 @@ export const MSG = {
   statusTooLong: 'Status is too long',
   invalidToggle: 'Must be on or off',
   invalidInactivity: 'Choose 1, 3, 6 or 12 months, or never',
+  invalidWhoCanAdd: 'Choose everybody, my contacts or nobody',
   wrongOldPassword: 'The current password is wrong',
   passwordConfirmation: 'The passwords do not match',
   secretLength: 'The passcode must be 4 to 64 characters',

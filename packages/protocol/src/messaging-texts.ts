@@ -8,7 +8,6 @@ export const MESSAGING_MSG = {
   nameCantBeEmpty: "Name can't be empty",
   parentElsewhere: 'The replied message is not in this conversation',
   uuidReused: 'This uuid was already used for another message',
-  unknownMembers: 'Some of these users do not exist',
   invalidCursor: 'Invalid cursor',
   systemReadOnly: 'System conversations are read-only.',
   welcome:

@@ -134,6 +134,8 @@ export const userEventFrameSchema = z.discriminatedUnion('type', [
   userFrame('message.hidden'),
   userFrame('folders.changed'),
   userFrame('settings.changed'),
+  userFrame('invitation.received'),
+  userFrame('invitation.closed'),
 ]);
 export type UserEventFrame = z.infer<typeof userEventFrameSchema>;
 

@@ -9,6 +9,7 @@ import { MSG } from './messages';
 import { USERNAME_PATTERN } from './auth';
 import { canonicalTimeZone } from './rules/timezone';
 import { userSchema } from './user';
+import { WHO_CAN_ADD } from './rules/group-consent';
 
 // The settings calls of spec section 7 (`/user/settings/*`, `/user/paranoid`,
 // `/user/mute`, `/user/check-secret`, `/user/avatar/upload`). The same
@@ -102,6 +103,11 @@ export const maxTimeInactiveRequestSchema = z.object({
       error: MSG.invalidInactivity,
     })
     .transform((v) => v as InactivityMonths | null),
+});
+
+/** POST /user/settings/who-can-add: "Who can add me to groups" (a new key; the spec has none). */
+export const whoCanAddRequestSchema = z.object({
+  who_can_add: z.enum(WHO_CAN_ADD, { error: MSG.invalidWhoCanAdd }),
 });
 
 const newPassword = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema } from './ids';
+import { WHO_CAN_ADD } from './rules/group-consent';
 
 /**
  * The User of spec section 3, as far as it exists so far. Wallet and
@@ -26,6 +27,8 @@ export const userSchema = z.object({
   load_links: z.boolean(),
   /** Months of inactivity after which the account is deleted; null = never. */
   max_time_inactive: z.number().int().nullable(),
+  /** Who may add the user to groups without an invitation (rules/group-consent.ts). */
+  who_can_add: z.enum(WHO_CAN_ADD),
   /** Permission list, checked one permission at a time (spec 6). */
   can: z.array(z.string()),
   created_at: z.string(),

@@ -22,6 +22,7 @@ import { dismiss } from './features/groups/membership';
 import { DEFAULT_REALTIME } from './deps';
 import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
+import { createKnownDevices } from './features/auth/known-devices';
 import { createAccessTokens } from './features/auth/tokens';
 import { sessionsRoutes } from './features/sessions/routes';
 import { createSessionsPruneJob } from './features/sessions/prune-job';
@@ -37,6 +38,8 @@ import { createRoutes } from './features/groups/create-routes';
 import { createGroupInactivityJob } from './features/groups/inactivity-job';
 import { createMembersService } from './features/groups/members-service';
 import { groupsRoutes } from './features/groups/routes';
+import { invitationRoutes } from './features/groups/invitation-routes';
+import { createInvitationsService } from './features/groups/invitations';
 import { createGroupsService } from './features/groups/service';
 import { linkPreviewsRoutes } from './features/link-previews/routes';
 import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
@@ -289,7 +292,8 @@ export async function buildApp(deps: AppDeps) {
   });
   if (config.nodeName) registerNodeName(app, config.nodeName);
   await app.register(healthRoutes({ ping: deps.store.ping }), { prefix: API_BASE });
-  await app.register(authRoutes({ auth, limits, guard }), { prefix: API_BASE });
+  const devices = createKnownDevices({ db, now, secure: https });
+  await app.register(authRoutes({ auth, limits, guard, devices }), { prefix: API_BASE });
   await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });
   await app.register(searchRoutes({ search: createSearchService({ db, users }), guard, limits }), {
     prefix: API_BASE,
@@ -301,6 +305,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messagesRoutes({ messages, guard }), { prefix: API_BASE });
   await app.register(groupsRoutes({ groups, members: groupMembers, guard }), { prefix: API_BASE });
   await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
+  const invitations = createInvitationsService({ db, now, publisher, conversations });
+  await app.register(invitationRoutes({ invitations, guard }), { prefix: API_BASE });
   await app.register(linkPreviewsRoutes({ previews, guard, limits }), { prefix: API_BASE });
   await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });
   await app.register(avatarRoutes({ settings, blobs, guard }), { prefix: API_BASE });

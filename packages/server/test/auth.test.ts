@@ -238,6 +238,7 @@ describe.each(stores())('register and login ($name)', (backend) => {
         allow_search: true,
         load_links: true,
         max_time_inactive: null,
+        who_can_add: 'contacts',
         can: [],
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       });

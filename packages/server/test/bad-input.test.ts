@@ -65,7 +65,7 @@ describe.each(stores())('bad input answers 4xx ($name)', (backend) => {
     const fields = (): [string, string, string, unknown][] => [
       ['conversation_id', 'POST', '/user/conversation', { conversation_id: BIG }],
       ['user_id', 'POST', '/user/conversations/direct', { user_id: BIG }],
-      ['member_ids', 'POST', '/user/conversations/group', { name: 'g', member_ids: [BIG] }],
+      ['member_ids', 'POST', '/user/groups/create', { group_name: 'g', member_ids: [BIG] }],
       [
         'conversation_id',
         'POST',

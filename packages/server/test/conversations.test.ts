@@ -127,32 +127,16 @@ describe.each(stores())('conversations ($name)', (backend) => {
     expect(wildcard.body.users).toEqual([]);
   });
 
-  it('creates a group with the creator as owner and refuses unknown members', async () => {
-    const res = await client.post<Conversation>(
+  it('has no legacy group route: groups are made by the create form alone', async () => {
+    // It took any users, blocked or not (issue 18); the benchmark seeder uses /user/groups/create.
+    const legacy = await client.post(
       '/user/conversations/group',
-      { name: ' Team ', member_ids: [bob.id] },
+      { name: 'Team', member_ids: [bob.id] },
       { token: alice.token },
     );
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      name: 'Team',
-      is_group: true,
-      friend: null,
-      pivot: { role: 'owner' },
-    });
-    expect((await pivotOf(client, bob, res.body.id)).role).toBeNull();
-    const bad = await client.post(
-      '/user/conversations/group',
-      { name: 'X', member_ids: [999999] },
-      { token: alice.token },
-    );
-    expect(bad.status).toBe(422);
-    const empty = await client.post(
-      '/user/conversations/group',
-      { name: ' ', member_ids: [] },
-      { token: alice.token },
-    );
-    expect(empty.body).toMatchObject({ errors: { name: [MESSAGING_MSG.nameCantBeEmpty] } });
+    expect(legacy.status).toBe(404);
+    const bobs = await list(client, bob);
+    expect(bobs.conversations.some((c) => c.name === 'Team')).toBe(false);
   });
 
   it('orders the list pinned first, then newest, and pages it with a cursor', async () => {

@@ -1,14 +1,43 @@
 import type { Conversation } from '@parley/protocol/conversation';
+import type { CreateReply } from '@parley/protocol/group';
 import type { MembersReply } from '@parley/protocol/group';
 import type { Client } from './harness';
-import { direct, person } from './messaging';
+import { direct, person, sent } from './messaging';
 import type { Person } from './messaging';
 
-// Helpers of the group and channel suites: friends (a direct chat makes
-// two people friends), creation by the spec's form, and the admin calls.
+// Helpers of the group and channel suites: friends, creation by the spec's
+// form, and the admin calls.
 
+/**
+ * Makes `a` a contact of each of `others` in the consent rule's sense
+ * (protocol rules/group-consent.ts): a direct chat in which the other has
+ * written, so `a` may add them to groups at once. `a` reads it, so no
+ * unread count changes. A bystander cannot write; they let everybody add
+ * them instead (messaging.ts).
+ */
 export async function befriend(client: Client, a: Person, ...others: Person[]): Promise<void> {
-  for (const b of others) await direct(client, a, b);
+  for (const b of others) {
+    const chat = await direct(client, a, b);
+    if (b.token === '') continue;
+    await sent(client, b, chat.id, `hi ${a.name}`);
+    await client.post(`/user/messages/read/${chat.id}`, {}, { token: a.token });
+  }
+}
+
+/** A group owned by `owner` with `members` in it (befriended first), by the real create form. */
+export async function groupWith(
+  client: Client,
+  owner: Person,
+  name: string,
+  ...members: Person[]
+): Promise<CreateReply> {
+  await befriend(client, owner, ...members);
+  const group = await createConversation(client, owner, 'group', {
+    name,
+    member_ids: members.map((m) => m.id),
+  });
+  if (group.invited.length > 0) throw new Error(`groupWith: ${name} sent invitations`);
+  return group;
 }
 
 export interface CreateFields {
@@ -26,9 +55,9 @@ export async function createConversation(
   owner: Person,
   kind: 'group' | 'channel',
   fields: CreateFields = {},
-): Promise<Conversation> {
+): Promise<CreateReply> {
   const { name = `${kind} ${Date.now()}`, member_ids = [], ...rest } = fields;
-  const res = await client.post<Conversation>(
+  const res = await client.post<CreateReply>(
     `/user/${kind}s/create`,
     { [`${kind}_name`]: name, member_ids: JSON.stringify(member_ids), ...rest },
     { token: owner.token },

@@ -106,7 +106,9 @@ export class Client {
       this.remember((await fetch(`${this.baseUrl}/api/v1/health`)).headers);
     }
     const headers: Record<string, string> = { ...options.headers };
-    if (this.xsrf) headers.cookie = `${CSRF_COOKIE}=${this.xsrf}`;
+    // A cookie the test passes (a remembered device) goes along with the CSRF one.
+    const cookies = [options.headers?.cookie, this.xsrf ? `${CSRF_COOKIE}=${this.xsrf}` : null];
+    if (cookies.some(Boolean)) headers.cookie = cookies.filter(Boolean).join('; ');
     if (options.csrf !== false && method !== 'GET')
       headers[CSRF_HEADER] = options.csrf ?? this.xsrf ?? '';
     if (options.token) headers.authorization = `Bearer ${options.token}`;

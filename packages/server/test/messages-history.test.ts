@@ -12,6 +12,7 @@ import {
   sent,
 } from './messaging';
 import type { Person } from './messaging';
+import { groupWith } from './groups';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
 import type { TestStore } from './stores';
@@ -38,12 +39,7 @@ describe.each(stores())('message history and reads ($name)', (backend) => {
     let ids: number[];
 
     beforeAll(async () => {
-      const res = await client.post<Conversation>(
-        '/user/conversations/group',
-        { name: 'History', member_ids: [bob.id] },
-        { token: alice.token },
-      );
-      room = res.body;
+      room = await groupWith(client, alice, 'History', bob);
       ids = [];
       for (let i = 0; i < 120; i += 1)
         ids.push((await sent(client, i % 2 ? bob : alice, room.id, `m${i}`)).id);
@@ -143,11 +139,7 @@ describe.each(stores())('message history and reads ($name)', (backend) => {
     });
 
     it('sets mentioned_message_id for an @mentioned member and clears it on read', async () => {
-      const res = await client.post<Conversation>(
-        '/user/conversations/group',
-        { name: 'Mentions', member_ids: [bob.id, eve.id] },
-        { token: alice.token },
-      );
+      const res = { body: await groupWith(client, alice, 'Mentions', bob, eve) };
       const m = await sent(client, alice, res.body.id, `hey @${bob.username.toUpperCase()} look`);
       expect((await pivotOf(client, bob, res.body.id)).mentioned_message_id).toBe(m.id);
       expect((await pivotOf(client, eve, res.body.id)).mentioned_message_id).toBeNull();

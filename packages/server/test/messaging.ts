@@ -31,7 +31,10 @@ export async function person(client: Client): Promise<Person> {
  * role) and who never calls the API: signed up over HTTP like anyone, but
  * never signed in, which saves the sign-in's argon2 verification (about
  * 13 ms) and its session. The id is read from the store; the token is
- * empty, so a call made as them would be a 401.
+ * empty, so a call made as them would be a 401. Since they cannot write to
+ * anyone, their "Who can add me to groups" is set to everybody in the
+ * store: a friend adds them at once (test/group-consent.test.ts covers the
+ * other settings).
  */
 export async function bystander(client: Client, store: Store): Promise<Person> {
   const account = newAccount('by');
@@ -42,6 +45,11 @@ export async function bystander(client: Client, store: Store): Promise<Person> {
     .select('id')
     .where('username', '=', account.username)
     .executeTakeFirstOrThrow();
+  await store.db
+    .updateTable('users')
+    .set({ who_can_add: 'everybody' })
+    .where('id', '=', row.id)
+    .execute();
   return { id: row.id, token: '', username: account.username, name: account.name };
 }
 

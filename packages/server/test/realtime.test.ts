@@ -5,6 +5,7 @@ import { Client, registerAndLogin, startServer } from './harness';
 import type { Server } from './harness';
 import { direct, person, sent } from './messaging';
 import type { Person } from './messaging';
+import { groupWith } from './groups';
 import { busBackends, isMessageNew, sleep, TestSocket } from './realtime';
 import type { Cluster } from './realtime';
 import { stores } from './stores';
@@ -161,12 +162,7 @@ describe.each(combos)('realtime ($name)', (combo) => {
     });
 
     it('stops delivering to a member who left a group', async () => {
-      const group = await client.post<{ id: number }>(
-        '/user/conversations/group',
-        { name: 'Leavers', member_ids: [bob.id, eve.id] },
-        { token: alice.token },
-      );
-      expect(group.status).toBe(200);
+      const group = { body: await groupWith(client, alice, 'Leavers', bob, eve) };
       const chat = await direct(client, alice, bob);
       const b = await open();
       await b.ready(bob.token);
@@ -187,11 +183,7 @@ describe.each(combos)('realtime ($name)', (combo) => {
     it('follows a conversation created after hello', async () => {
       const b = await open();
       await b.ready(bob.token);
-      const group = await client.post<{ id: number }>(
-        '/user/conversations/group',
-        { name: 'New', member_ids: [bob.id] },
-        { token: alice.token },
-      );
+      const group = { body: await groupWith(client, alice, 'New', bob) };
       await b.next(
         (f) => f.op === 'event' && f.scope === 'user' && f.type === 'conversation.joined',
       );
@@ -276,11 +268,7 @@ describe.each(combos)('realtime ($name)', (combo) => {
     it('tells a client to refetch what it names but no longer belongs to', async () => {
       // Bob's cached copy of a group he was removed from while away, with
       // a user_seq past the removal (a list page moved it there).
-      const group = await client.post<{ id: number }>(
-        '/user/conversations/group',
-        { name: 'Gone', member_ids: [bob.id] },
-        { token: alice.token },
-      );
+      const group = { body: await groupWith(client, alice, 'Gone', bob) };
       const id = group.body.id;
       await sent(client, alice, id, 'before');
       const chat = await direct(client, alice, bob);

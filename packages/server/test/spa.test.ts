@@ -140,7 +140,6 @@ describe.each(stores())('SPA and OpenAPI ($name)', (backend) => {
         '/api/v1/user/conversation',
         '/api/v1/user/conversations',
         '/api/v1/user/conversations/direct',
-        '/api/v1/user/conversations/group',
         '/api/v1/user/conversations/{id}',
         '/api/v1/user/conversations/{id}/clear',
         '/api/v1/user/conversations/{id}/hide',

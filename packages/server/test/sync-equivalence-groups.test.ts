@@ -22,14 +22,16 @@ describe.each(stores())('sync equivalence: groups ($name)', (backend) => {
   it('covers a group: creation, forwarding into it, leaving it', async () => {
     const chat = await direct(client, alice, bob);
     const original = await sent(client, alice, chat.id, 'to forward');
+    // Bob has written to Alice: she may add him at once (rules/group-consent.ts).
+    await sent(client, bob, chat.id, 'hi');
     const A = alice.id;
     const B = bob.id;
     const both = ['conversation.joined', 'conversation.created'];
     const group = await verify([chat.id], { [A]: both, [B]: both }, () =>
       ok(
         client.post(
-          '/user/conversations/group',
-          { name: 'Sync', member_ids: [bob.id] },
+          '/user/groups/create',
+          { group_name: 'Sync', member_ids: [bob.id] },
           { token: alice.token },
         ),
       ),

@@ -56,9 +56,17 @@ export const EXERCISED_BY = {
   ],
 } as const;
 
-/** Every event type of the protocol (the folders' own suite covers `folders.changed`). */
+/**
+ * Every event type of the protocol, but those with their own list and their
+ * own suite: `folders.changed` (folders), the invitation events (group-consent).
+ */
+const OWN_SUITES: readonly string[] = [
+  'folders.changed',
+  'invitation.received',
+  'invitation.closed',
+];
 export const ALL_TYPES = [...CONVERSATION_EVENT_TYPES, ...USER_EVENT_TYPES].filter(
-  (t) => t !== 'folders.changed',
+  (t) => !OWN_SUITES.includes(t),
 );
 
 export const typeOf = (f: ServerFrame) => (f.op === 'event' ? f.type : null);

@@ -1,3 +1,5 @@
+// First: zod's settings hold for every schema the imports below build.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_ROLES, keyboardSchema } from '../conversation';
 import { folderSchema } from '../folder';
+import { groupInvitationSchema, INVITATION_OUTCOMES } from '../group-invitation';
 import { userSchema } from '../user';
 
 // User events (docs/REALTIME.md, "Payloads"): the signed-in user's own links
@@ -29,6 +30,7 @@ export const settingsFieldsSchema = userSchema
     allow_search: true,
     load_links: true,
     max_time_inactive: true,
+    who_can_add: true,
   })
   .partial();
 
@@ -81,6 +83,14 @@ export const userEventPayloads = {
   /** The caller's whole folder list after a create, rename, reorder or delete. */
   'folders.changed': z.object({ folders: z.array(folderSchema) }),
   'settings.changed': settingsFieldsSchema,
+  /** Someone asked the user into a group or channel; the user accepts or declines. */
+  'invitation.received': z.object({ invitation: groupInvitationSchema }),
+  /** An invitation is no longer open: accepted or declined (on any device), or withdrawn. */
+  'invitation.closed': z.object({
+    invitation_id: id,
+    conversation_id: id,
+    outcome: z.enum(INVITATION_OUTCOMES),
+  }),
 } satisfies Record<string, z.ZodObject>;
 
 export type UserEventType = keyof typeof userEventPayloads;

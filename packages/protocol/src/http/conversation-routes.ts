@@ -8,7 +8,6 @@ import {
   conversationSchema,
   directRequestSchema,
   flagRequestSchema,
-  groupRequestSchema,
   keyboardRequestSchema,
   unreadReplySchema,
   userSearchQuerySchema,
@@ -35,10 +34,6 @@ export const conversationRoutes = {
   }),
   openDirect: post('/user/conversations/direct', {
     body: directRequestSchema,
-    reply: conversationSchema,
-  }),
-  createGroupChat: post('/user/conversations/group', {
-    body: groupRequestSchema,
     reply: conversationSchema,
   }),
   conversationFlag: {

@@ -4,6 +4,7 @@ import {
   addMembersReplySchema,
   addMembersRequestSchema,
   allowInvitationRequestSchema,
+  createReplySchema,
   editInfoRequestSchema,
   invitationReplySchema,
   joinByUsernameRequestSchema,
@@ -31,8 +32,8 @@ const memberId = { params: memberParamsSchema };
 export const groupRoutes = {
   /** The create form (spec 3), multipart with an optional avatar, or JSON. */
   create: {
-    group: post('/user/groups/create', { body: MULTIPART, reply: conversationSchema }),
-    channel: post('/user/channels/create', { body: MULTIPART, reply: conversationSchema }),
+    group: post('/user/groups/create', { body: MULTIPART, reply: createReplySchema }),
+    channel: post('/user/channels/create', { body: MULTIPART, reply: createReplySchema }),
   },
   editInfo: post('/user/conversations/:id/edit', {
     ...conversationId,

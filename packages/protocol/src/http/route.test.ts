@@ -3,6 +3,7 @@ import { authRoutes } from './auth-routes';
 import { conversationRoutes } from './conversation-routes';
 import { folderRoutes } from './folder-routes';
 import { groupRoutes } from './group-routes';
+import { invitationRoutes } from './invitation-routes';
 import { messageRoutes } from './message-routes';
 import { pathOf, routeList } from './route';
 import { routes } from './routes';
@@ -49,6 +50,7 @@ describe('the table', () => {
       folderRoutes,
       messageRoutes,
       groupRoutes,
+      invitationRoutes,
       searchRoutes,
       settingsRoutes,
     ];

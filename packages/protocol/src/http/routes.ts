@@ -2,6 +2,7 @@ import { authRoutes } from './auth-routes';
 import { conversationRoutes } from './conversation-routes';
 import { folderRoutes } from './folder-routes';
 import { groupRoutes } from './group-routes';
+import { invitationRoutes } from './invitation-routes';
 import { messageRoutes } from './message-routes';
 import { searchRoutes } from './search-routes';
 import { settingsRoutes } from './settings-routes';
@@ -22,6 +23,7 @@ export const routes = {
   ...folderRoutes,
   ...messageRoutes,
   ...groupRoutes,
+  ...invitationRoutes,
   ...searchRoutes,
   ...settingsRoutes,
 };

@@ -9,6 +9,7 @@ import {
   setSecretRequestSchema,
   switchRequestSchema,
   userReplySchema,
+  whoCanAddRequestSchema,
 } from '../settings';
 import type { User } from '../user';
 import { BYTES, get, MULTIPART, post } from './route';
@@ -52,6 +53,7 @@ export const settingsRoutes = {
     body: maxTimeInactiveRequestSchema,
     ...ok,
   }),
+  setWhoCanAdd: post('/user/settings/who-can-add', { body: whoCanAddRequestSchema, ...ok }),
   changePassword: post('/user/settings/password/change', {
     body: passwordChangeRequestSchema,
     ...ok,

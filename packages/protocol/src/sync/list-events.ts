@@ -238,7 +238,10 @@ export function applyUserFrame(
   const seen = { ...state, userSeq: frame.seq };
   switch (frame.type) {
     // The user's own settings (the web's settings store applies them); here only the seq.
+    // Invitations are their own list (sync/invitations.ts): an accepted one comes with conversation.joined.
     case 'settings.changed':
+    case 'invitation.received':
+    case 'invitation.closed':
       return { state: seen, refetch: [] };
     // The folder list lives with the folders; here only the links to deleted ones.
     case 'folders.changed':

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
 
 // Kysely table types. One schema for both dialects, so two conventions:
 //
@@ -32,6 +33,8 @@ export interface UsersTable {
   allow_search: Flag;
   load_links: Flag;
   max_time_inactive: number | null;
+  /** Who may add the user to groups without an invitation (0018). */
+  who_can_add: ColumnType<WhoCanAdd, WhoCanAdd | undefined, WhoCanAdd>;
   secret_hash: string | null;
   /** Consecutive wrong passwords since the last successful sign-in. */
   failed_logins: ColumnType<number, number | undefined, number>;
@@ -241,6 +244,23 @@ export interface ConversationFoldersTable {
   created_at: Timestamp;
 }
 
+export interface GroupInvitationsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number;
+  inviter_id: number;
+  created_at: Timestamp;
+}
+
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the device cookie's random token. */
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -256,6 +276,8 @@ export interface Database {
   job_locks: JobLocksTable;
   files: FilesTable;
   conversation_folders: ConversationFoldersTable;
+  group_invitations: GroupInvitationsTable;
+  known_devices: KnownDevicesTable;
 }
 
 export type ConversationRow = Selectable<ConversationsTable>;

@@ -6,6 +6,7 @@ import { useLiveStore } from '../features/conversations/live-store';
 import { useConversationStore } from '../features/conversations/store';
 import { useFolderStore } from '../features/folders/store';
 import { noteMembershipFrame } from '../features/groups/membership-events';
+import { loadInvitations, useInvitationStore } from '../features/invitations/store';
 import { useMessageStore } from '../features/messages/store';
 import type { Notifier } from '../features/notifications/notifier';
 import { applySelf } from '../features/settings/store';
@@ -73,6 +74,7 @@ export function dispatchFrame(frame: ServerFrame): void {
     case 'ready':
       readyUserId = frame.user_id;
       live.ready(frame.online_user_ids);
+      loadInvitations();
       onReady?.();
       return;
     case 'event':
@@ -90,12 +92,14 @@ export function dispatchFrame(frame: ServerFrame): void {
       } else {
         void conversations.applyUserFrame(frame).then(conversationsGone);
         useFolderStore.getState().applyFrame(frame);
+        useInvitationStore.getState().applyFrame(frame);
       }
       return;
     case 'refetch':
       if (frame.scope === 'user') {
         void conversations.refetchAll();
         void useFolderStore.getState().load();
+        loadInvitations();
         // Settings changes may be among the skipped events: GET /user has them all.
         void useAuthStore.getState().loadUser();
       } else if (frame.conversation_id !== undefined) {

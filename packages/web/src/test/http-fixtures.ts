@@ -56,6 +56,7 @@ export const sampleUser: User = {
   allow_search: true,
   load_links: true,
   max_time_inactive: null,
+  who_can_add: 'contacts',
   can: [],
   created_at: '2026-01-01T00:00:00.000Z',
 };

@@ -7,6 +7,7 @@ import type { Limiters } from '../../http/rate-limit';
 import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { ClientInfo } from '../sessions/service';
+import type { KnownDevices } from './known-devices';
 import type { AuthService } from './service';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
@@ -18,6 +19,7 @@ export function authRoutes(deps: {
   auth: AuthService;
   limits: Limiters;
   guard: Guard;
+  devices: KnownDevices;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
@@ -43,8 +45,19 @@ export function authRoutes(deps: {
         errors: errorReplies(400, 403, 413, 415, 422, 429),
       },
       onRequest: [deps.limits.loginPerAddress],
-      preHandler: [deps.limits.loginPerAccount],
-      handler: async (request) => deps.auth.login(request.body, clientOf(request)),
+      preHandler: [
+        async (request, reply) => {
+          // A device that signed in to this account before is not held by the
+          // per-account limit: wrong passwords from elsewhere cannot lock its owner out.
+          const account = await deps.auth.accountOf(request.body.login);
+          if (account !== null && (await deps.devices.knows(request, account))) return;
+          await deps.limits.loginPerAccount(request, reply);
+        },
+      ],
+      handler: async (request, reply) =>
+        deps.auth.login(request.body, clientOf(request), (userId) =>
+          deps.devices.remember(request, reply, userId),
+        ),
     });
 
     addRoute(app, routes.refresh, {

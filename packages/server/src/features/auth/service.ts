@@ -72,7 +72,17 @@ export function createAuthService(
      * password increments it. Wrong and unknown logins get the same answer
      * and take the same time.
      */
-    async login(input: LoginInput, client: ClientInfo): Promise<LoginReply> {
+    /** The account a sign-in names, if any (the remembered-device check before the limit). */
+    async accountOf(login: string): Promise<number | null> {
+      return (await users.findCredentials(login))?.userId ?? null;
+    },
+
+    /** `signedIn` runs once the sign-in succeeded, before the reply (remembers the device). */
+    async login(
+      input: LoginInput,
+      client: ClientInfo,
+      signedIn?: (userId: number) => Promise<void>,
+    ): Promise<LoginReply> {
       const account = await users.findCredentials(input.login);
       if (!account) {
         await burnVerification(input.password);
@@ -91,6 +101,7 @@ export function createAuthService(
       }
       await users.resetFailedLogins(account.userId);
       const session = await sessions.start(account.userId, client);
+      await signedIn?.(account.userId);
       await onSignIn?.(account.userId, {
         device: deviceName(client.userAgent),
         ip: client.ip,

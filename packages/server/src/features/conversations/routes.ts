@@ -67,17 +67,6 @@ export function conversationsRoutes(deps: {
       handler: async (request) => conversations.openDirect(authOf(request).userId, request.body),
     });
 
-    addRoute(app, routes.createGroupChat, {
-      doc: doc('Create a group; the caller is its owner.', 401, 422),
-      onRequest,
-      handler: async (request) =>
-        conversations.createGroup(
-          authOf(request).userId,
-          request.body.name,
-          request.body.member_ids,
-        ),
-    });
-
     for (const [action, field] of FLAGS) {
       addRoute(app, routes.conversationFlag[action], {
         doc: doc(`Set or unset ${field} on the caller's link.`, 401, 404, 422),

@@ -262,29 +262,6 @@ export function createConversationsService(
       return get(userId, id);
     },
 
-    async createGroup(userId: number, name: string, memberIds: number[]): Promise<Conversation> {
-      const others = [...new Set(memberIds)].filter((id) => id !== userId);
-      if ((await users.existingIds(others)).length !== others.length) {
-        throw new HttpError(422, MSG.validationFailed, {
-          member_ids: [MESSAGING_MSG.unknownMembers],
-        });
-      }
-      const members = [
-        { userId, role: 'owner' as const },
-        ...others.map((id) => ({ userId: id, role: null })),
-      ];
-      const id = await transaction((trx) =>
-        create(
-          trx,
-          'group',
-          { name, uniqueKey: null, createdBy: userId },
-          members,
-          now().toISOString(),
-        ),
-      );
-      return get(userId, id);
-    },
-
     async setFlag(
       userId: number,
       conversationId: number,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { GROUP_MSG } from '@parley/protocol/group';
 import type { MembersReply } from '@parley/protocol/group';
 import type { Member } from '@parley/protocol/member';
+import type { InvitationPerson } from '@parley/protocol/group-invitation';
 import { can, roleOf } from '@parley/protocol/permissions';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
@@ -13,6 +14,8 @@ import { forbidden, invalid, isManaged, notFound, requireCan, requireOutranks } 
 import { admit, dismiss, lift, lockConversation, toBlockedUser, toMember } from './membership';
 import type { Departure } from './membership';
 import { memberCounts } from '../conversations/queries';
+import { planAdd } from './consent';
+import { invitationPeople, invite } from './invitation-store';
 import * as q from './queries';
 
 // Members of a group or channel: the list, adding, removing, blocking,
@@ -95,30 +98,38 @@ export function createMembersService(deps: {
       };
     },
 
-    /** Adds the caller's friends (spec 3); someone blocked here must be unblocked first. */
-    async add(userId: number, conversationId: number, userIds: number[]): Promise<Member[]> {
+    /**
+     * Adds the caller's friends (spec 3) who let them (consent.ts); the others
+     * get an invitation. Someone blocked here must be unblocked first.
+     */
+    async add(
+      userId: number,
+      conversationId: number,
+      userIds: number[],
+    ): Promise<{ members: Member[]; invited: InvitationPerson[] }> {
       requireCan(await conversations.requireAccess(userId, conversationId), 'add_members');
-      const wanted = [...new Set(userIds)].filter((id) => id !== userId);
-      const friends = await q.friendsAmong(db, userId, wanted);
-      if (wanted.some((id) => !friends.has(id))) {
-        throw invalid('user_ids', GROUP_MSG.notFriends);
-      }
-      for (const id of wanted) {
+      const wanted: number[] = [];
+      for (const id of new Set(userIds)) {
+        if (id === userId) continue;
         const link = await q.linkOf(db, conversationId, id);
         if (link?.member_status === 'blocked' || link?.member_status === 'removed') {
           throw invalid('user_ids', GROUP_MSG.blockedHere);
         }
+        // Already here: nothing to add, nobody to ask.
+        if (link?.member_status !== 'member') wanted.push(id);
       }
+      const plan = await planAdd(db, userId, wanted, 'user_ids');
       const at = deps.now().toISOString();
       await transaction(async (trx) => {
         await lockConversation(trx, conversationId);
-        for (const id of wanted.sort((a, b) => a - b)) await admit(trx, conversationId, id, at);
+        for (const id of plan.add.sort((a, b) => a - b)) await admit(trx, conversationId, id, at);
+        await invite(trx, conversationId, userId, plan.invite, at);
       });
       const rows = await q.presentMembers(db, conversationId, {
-        limit: wanted.length,
-        userIds: wanted,
+        limit: plan.add.length,
+        userIds: plan.add,
       });
-      return rows.map(toMember);
+      return { members: rows.map(toMember), invited: await invitationPeople(db, plan.invite) };
     },
 
     remove: (actorId: number, conversationId: number, targetId: number) =>
@@ -134,6 +145,10 @@ export function createMembersService(deps: {
       add: boolean,
     ): Promise<Member | null> {
       requireCan(await conversations.requireAccess(actorId, conversationId), 'unblock_members');
+      // Adding back is an add like any other: only someone who lets the actor add them.
+      if (add && (await planAdd(db, actorId, [targetId], 'user_id')).add.length === 0) {
+        throw invalid('user_id', GROUP_MSG.needsConsent);
+      }
       const at = deps.now().toISOString();
       const lifted = await transaction(async (trx) => {
         await lockConversation(trx, conversationId);

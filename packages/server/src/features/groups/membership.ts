@@ -4,6 +4,7 @@ import { flag } from '../../store/types';
 import type { Database, MemberRole } from '../../store/types';
 import { appendConversationEvent, appendUserEvent } from '../../events/log';
 import { lockConversation } from '../conversations/queries';
+import { withdrawInvitation } from './invitation-store';
 import * as q from './queries';
 import type { MemberListRow } from './queries';
 
@@ -80,6 +81,7 @@ export async function admit(
       .values({ conversation_id: conversationId, user_id: userId, ...fresh })
       .execute();
   }
+  await withdrawInvitation(trx, conversationId, userId, at);
   const member = await memberRecord(trx, conversationId, userId);
   await appendConversationEvent(
     trx,

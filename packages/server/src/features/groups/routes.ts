@@ -78,15 +78,17 @@ export function groupsRoutes(deps: {
     });
 
     addRoute(app, routes.addMembers, {
-      doc: doc('Add friends (people you share a direct chat with) as members.', 401, 403, 404, 422),
+      doc: doc(
+        'Add friends (people you share a direct chat with): those who let you are members at once, the others get an invitation (`invited`).',
+        401,
+        403,
+        404,
+        422,
+      ),
       onRequest,
       handler: async (request) => ({
         ...ok,
-        members: await members.add(
-          authOf(request).userId,
-          request.params.id,
-          request.body.user_ids,
-        ),
+        ...(await members.add(authOf(request).userId, request.params.id, request.body.user_ids)),
       }),
     });
 

@@ -6,6 +6,7 @@ import { GROUP_MSG } from '@parley/protocol/group';
 import type {
   ConversationPreview,
   CreateForm,
+  CreateReply,
   EditInfoRequest,
   ToLookupReply,
 } from '@parley/protocol/group';
@@ -24,6 +25,8 @@ import type { ConversationsService } from '../conversations/service';
 import type { UsersService } from '../users/service';
 import { forbidden, invalid, notFound, requireCan } from './access';
 import { admit, lockConversation, setRole } from './membership';
+import { planAdd } from './consent';
+import { invitationPeople, invite } from './invitation-store';
 import * as q from './queries';
 
 // Groups and channels: creation (spec 3/5's form), info, roles, invite links,
@@ -124,10 +127,10 @@ export function createGroupsService(deps: {
       kind: 'group' | 'channel',
       form: CreateForm,
       avatar: Buffer | null,
-    ): Promise<Conversation> {
-      const others = form.member_ids.filter((id) => id !== userId);
-      const friends = await q.friendsAmong(db, userId, others);
-      if (others.some((id) => !friends.has(id))) throw invalid('member_ids', GROUP_MSG.notFriends);
+    ): Promise<CreateReply> {
+      const others = [...new Set(form.member_ids)].filter((id) => id !== userId);
+      // Those who let the creator add them are members at once; the others are asked (consent.ts).
+      const plan = await planAdd(db, userId, others, 'member_ids');
       if (form.username) await requireFreeUsername(form.username);
       const avatarUrl = avatar ? await deps.storeAvatar(avatar) : null;
       const at = deps.now().toISOString();
@@ -148,7 +151,7 @@ export function createGroupsService(deps: {
             has_tasks: form.has_tasks ? 1 : 0,
             publisher_hash: kind === 'channel' ? randomBytes(16).toString('hex') : null,
           });
-          const members = [userId, ...others].sort((a, b) => a - b);
+          const members = [userId, ...plan.add].sort((a, b) => a - b);
           await insertMembers(
             trx,
             members.map((m) => ({
@@ -163,13 +166,17 @@ export function createGroupsService(deps: {
           for (const m of members) {
             await appendUserEvent(trx, m, 'conversation.joined', payload, at);
           }
+          await invite(trx, created, userId, plan.invite, at);
           return created;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw invalid('username', MSG.usernameTaken);
         throw error;
       }
-      return conversations.get(userId, id);
+      return {
+        ...(await conversations.get(userId, id)),
+        invited: await invitationPeople(db, plan.invite),
+      };
     },
 
     /** Name, description, visibility and username, has_tasks, max_time_inactive (groups). */

@@ -81,6 +81,18 @@ export function settingsRoutes(deps: {
       },
     });
 
+    addRoute(app, routes.setWhoCanAdd, {
+      doc: doc(
+        'Who can add the user to groups without an invitation: everybody, contacts or nobody.',
+        settingsErrors(401, 422),
+      ),
+      onRequest,
+      handler: async (request) => {
+        await deps.settings.setWhoCanAdd(authOf(request).userId, request.body.who_can_add);
+        return ok;
+      },
+    });
+
     addRoute(app, routes.changePassword, {
       doc: doc(
         'Change the password; every other session is signed out.',

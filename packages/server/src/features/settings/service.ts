@@ -1,3 +1,4 @@
+import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
 import type { Kysely } from 'kysely';
 import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
@@ -167,6 +168,13 @@ export function createSettingsService(deps: {
       transaction(async (trx) => {
         await users.setMaxTimeInactive(userId, months, trx);
         await settingsChanged(trx, userId, { max_time_inactive: months });
+      }),
+
+    /** "Who can add me to groups" (rules/group-consent.ts): applies to adds from now on. */
+    setWhoCanAdd: (userId: number, who: WhoCanAdd) =>
+      transaction(async (trx) => {
+        await users.setWhoCanAdd(userId, who, trx);
+        await settingsChanged(trx, userId, { who_can_add: who });
       }),
 
     /**

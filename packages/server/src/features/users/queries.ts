@@ -1,3 +1,4 @@
+import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { SwitchName } from '@parley/protocol/http/settings-routes';
@@ -175,6 +176,10 @@ export async function setMaxTimeInactive(db: Kysely<Database>, id: number, month
     .set({ max_time_inactive: months, inactivity_warned_at: null })
     .where('id', '=', id)
     .execute();
+}
+
+export async function setWhoCanAdd(db: Kysely<Database>, id: number, who: WhoCanAdd) {
+  await db.updateTable('users').set({ who_can_add: who }).where('id', '=', id).execute();
 }
 
 /** Is the username taken by someone else (compared without case)? */

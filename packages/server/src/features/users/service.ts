@@ -1,3 +1,4 @@
+import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
 import type { Kysely } from 'kysely';
 import { USER_SEARCH_MAX } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
@@ -117,6 +118,8 @@ export function createUsersService(db: Kysely<Database>, now: Clock) {
       q.setSecret(trx, id, hash, hint),
     setMaxTimeInactive: (id: number, months: number | null, trx: Kysely<Database> = db) =>
       q.setMaxTimeInactive(trx, id, months),
+    setWhoCanAdd: (id: number, who: WhoCanAdd, trx: Kysely<Database> = db) =>
+      q.setWhoCanAdd(trx, id, who),
     usernameTakenByOther: (id: number, username: string) =>
       q.usernameTakenByOther(db, id, usernameKey(username)),
     profileAudience: (id: number) => q.profileAudience(db, id),

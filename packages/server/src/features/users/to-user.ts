@@ -25,6 +25,7 @@ export function toUser(row: UserRow): User {
     allow_search: flag(row.allow_search),
     load_links: flag(row.load_links),
     max_time_inactive: row.max_time_inactive,
+    who_can_add: row.who_can_add,
     // Permissions arrive with the roles issue; nobody holds any yet.
     can: [],
     created_at: row.created_at,

@@ -11,6 +11,7 @@ import { useConversationList } from '../../features/conversations/use-conversati
 import { FolderTabs } from '../../features/folders/FolderTabs';
 import { effectiveFolder, useFolderStore } from '../../features/folders/store';
 import { useFolderView } from '../../features/folders/use-folder-view';
+import { useInvitationStore } from '../../features/invitations/store';
 import { useSearchBox } from '../../features/search/use-search-box';
 import { useConversationMenu } from './ConversationMenuHost';
 import { useSidebarStore } from './sidebar-store';
@@ -21,6 +22,11 @@ const ARCHIVE_NAMES = 8;
 
 // Loaded with the first search, not with the chat list.
 const SearchPanel = lazyPage(() => import('../../features/search/SearchPanel'), 'SearchPanel');
+// Loaded when there is an invitation to show.
+const InvitationsBar = lazyPage(
+  () => import('../../features/invitations/InvitationsBar'),
+  'InvitationsBar',
+);
 
 export function Sidebar({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation();
@@ -36,6 +42,7 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
   const folderView = useFolderView(items, loadMore);
   const folderId = useFolderStore(effectiveFolder);
   const archive = useArchive(archived);
+  const invited = useInvitationStore((s) => s.invitations.length > 0);
   const visible = folderView.items.filter((item) => matchesQuery(item, query));
   const onMenu = (id: number, event: MouseEvent) => {
     event.preventDefault();
@@ -139,6 +146,11 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
         </section>
       ) : (
         <>
+          {invited ? (
+            <Suspense fallback={null}>
+              <InvitationsBar />
+            </Suspense>
+          ) : null}
           {/* Telegram's archive row: in "All" only, and only while there is something hidden. */}
           {folderId === null && archive.summary.chats > 0 ? (
             <ArchiveRow

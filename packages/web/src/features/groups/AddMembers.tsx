@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { addMembers } from './api';
 import type { ManagedKind } from './api';
 import { formErrorsOf } from './form-errors';
+import { toastInvited } from './invited-toast';
 import { AddMembersDialog } from './ui/AddMembersDialog';
 import { useContacts } from './use-contacts';
 
@@ -23,6 +25,7 @@ export function AddMembers({
   onAdded: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const contacts = useContacts().filter((c) => !memberIds.includes(c.id));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +34,7 @@ export function AddMembers({
     setBusy(true);
     setError(null);
     try {
-      await addMembers(conversationId, ids);
+      toastInvited(t, await addMembers(conversationId, ids));
       onAdded();
       onClose();
     } catch (failure) {

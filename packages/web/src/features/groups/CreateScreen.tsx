@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConversationStore } from '../conversations/store';
 import { createConversation } from './api';
@@ -6,12 +7,14 @@ import type { ManagedKind } from './api';
 import { checkDraft, nameField, toFormData } from './create-form';
 import type { CreateDraft } from './create-form';
 import { formErrorsOf } from './form-errors';
+import { toastInvited } from './invited-toast';
 import { CreateDialog } from './ui/CreateDialog';
 import { useContacts } from './use-contacts';
 
 /** Connects the create form to the server: check, send, open the new chat. */
 export function CreateScreen({ kind, onClose }: { kind: ManagedKind; onClose: () => void }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const contacts = useContacts();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -22,8 +25,9 @@ export function CreateScreen({ kind, onClose }: { kind: ManagedKind; onClose: ()
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const conversation = await createConversation(kind, toFormData(kind, draft));
+      const { invited, ...conversation } = await createConversation(kind, toFormData(kind, draft));
       useConversationStore.getState().upsert([conversation]);
+      toastInvited(t, invited);
       onClose();
       void navigate(`/chat/${conversation.id}`);
     } catch (error) {

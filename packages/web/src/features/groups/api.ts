@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Conversation } from '@parley/protocol/conversation';
 import type {
   ConversationPreview,
+  CreateReply,
   EditInfoRequest,
   invitationReplySchema,
   MembersReply,
@@ -10,6 +11,7 @@ import type {
 import { conversationRoutes } from '@parley/protocol/http/conversation-routes';
 import { groupRoutes } from '@parley/protocol/http/group-routes';
 import type { Role } from '@parley/protocol/permissions';
+import type { InvitationPerson } from '@parley/protocol/group-invitation';
 import { call } from '../../api/http';
 
 // What the user asks of the server about groups and channels
@@ -18,8 +20,8 @@ import { call } from '../../api/http';
 
 export type ManagedKind = keyof typeof groupRoutes.create;
 
-/** The create form as multipart (it may carry the avatar file). */
-export function createConversation(kind: ManagedKind, form: FormData): Promise<Conversation> {
+/** The create form as multipart (it may carry the avatar file); `invited`: asked, not added. */
+export function createConversation(kind: ManagedKind, form: FormData): Promise<CreateReply> {
   return call(groupRoutes.create[kind], { body: form, silent: true });
 }
 
@@ -39,9 +41,17 @@ export function uploadAvatar(id: number, file: File): Promise<Conversation> {
   return call(groupRoutes.setConversationAvatar, { params: { id }, body: form, silent: true });
 }
 
-/** Adds friends as members (the add-members dialog shows its own errors). */
-export async function addMembers(id: number, userIds: number[]): Promise<void> {
-  await call(groupRoutes.addMembers, { params: { id }, body: { user_ids: userIds }, silent: true });
+/**
+ * Adds friends as members (the add-members dialog shows its own errors);
+ * those who must consent first are invited instead: who they are.
+ */
+export async function addMembers(id: number, userIds: number[]): Promise<InvitationPerson[]> {
+  const reply = await call(groupRoutes.addMembers, {
+    params: { id },
+    body: { user_ids: userIds },
+    silent: true,
+  });
+  return reply.invited;
 }
 
 export type MemberCall = keyof typeof groupRoutes.memberAction | 'unblock';

@@ -119,7 +119,7 @@ describe('add members', () => {
     useConversationStore
       .getState()
       .upsert([friend(11, 21, 'Bob Stone'), friend(12, 22, 'Carol King'), friend(13, 23, 'Dan')]);
-    const sent = mockFetch(() => json(200, { status: 'ok', members: [] }));
+    const sent = mockFetch(() => json(200, { status: 'ok', members: [], invited: [] }));
     const added = vi.fn();
     const closed = vi.fn();
     render(

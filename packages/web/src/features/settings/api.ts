@@ -1,3 +1,4 @@
+import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
 import { authRoutes } from '@parley/protocol/http/auth-routes';
 import { settingsRoutes } from '@parley/protocol/http/settings-routes';
 import type { SwitchName } from '@parley/protocol/http/settings-routes';
@@ -39,6 +40,9 @@ export const setSwitch = (name: SwitchName, on: boolean) => {
 
 export const setMaxTimeInactive = (months: InactivityMonths | null) =>
   call(settingsRoutes.setMaxTimeInactive, { body: { max_time_inactive: months }, silent: true });
+
+export const setWhoCanAdd = (who: WhoCanAdd) =>
+  call(settingsRoutes.setWhoCanAdd, { body: { who_can_add: who }, silent: true });
 
 export const listSessions = () => call(authRoutes.sessions);
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INACTIVITY_MONTHS } from '@parley/protocol/settings';
 import { useAuthStore } from '../../auth/store';
-import { setMaxTimeInactive } from '../api';
+import { WHO_CAN_ADD } from '@parley/protocol/rules/group-consent';
+import { setMaxTimeInactive, setWhoCanAdd } from '../api';
 import { settingsErrors } from '../form-errors';
 import { patchUser } from '../store';
 import { ToggleRow } from '../ToggleRow';
@@ -15,7 +16,23 @@ export function PrivacySection() {
   const links = useSwitch('load_links');
   const paranoid = useAuthStore((s) => s.user?.paranoid ?? false);
   const months = useAuthStore((s) => s.user?.max_time_inactive ?? null);
+  const whoCanAdd = useAuthStore((s) => s.user?.who_can_add ?? 'contacts');
   const [inactivityError, setInactivityError] = useState<string | null>(null);
+  const [whoError, setWhoError] = useState<string | null>(null);
+
+  const onWhoCanAdd = async (value: string) => {
+    const next = WHO_CAN_ADD.find((w) => w === value);
+    if (!next) return;
+    const before = whoCanAdd;
+    setWhoError(null);
+    patchUser({ who_can_add: next });
+    try {
+      await setWhoCanAdd(next);
+    } catch (failure) {
+      patchUser({ who_can_add: before });
+      setWhoError(settingsErrors(failure, []).message);
+    }
+  };
   const error = hide.error ?? search.error ?? links.error;
 
   const onMonths = async (value: string) => {
@@ -61,6 +78,33 @@ export function PrivacySection() {
       {error ? (
         <p className="field-error" role="alert">
           {t(error)}
+        </p>
+      ) : null}
+      <h3 className="settings-subtitle">{t('settings.groups')}</h3>
+      <div className="settings-group">
+        <div className="settings-row">
+          <label className="settings-row-text" htmlFor="settings-who-can-add">
+            <span className="settings-row-label">{t('settings.whoCanAdd')}</span>
+            <span className="settings-row-description">{t('settings.whoCanAddHint')}</span>
+          </label>
+          <select
+            id="settings-who-can-add"
+            className="settings-select"
+            data-testid="who-can-add-select"
+            value={whoCanAdd}
+            onChange={(event) => void onWhoCanAdd(event.target.value)}
+          >
+            {WHO_CAN_ADD.map((w) => (
+              <option key={w} value={w}>
+                {t(`settings.whoCanAdd.${w}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {whoError ? (
+        <p className="field-error" role="alert">
+          {t(whoError)}
         </p>
       ) : null}
       <h3 className="settings-subtitle">{t('settings.inactivity')}</h3>

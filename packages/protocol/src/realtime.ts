@@ -134,6 +134,7 @@ export const userEventFrameSchema = z.discriminatedUnion('type', [
   userFrame('message.hidden'),
   userFrame('folders.changed'),
   userFrame('settings.changed'),
+  userFrame('bot.callback_answer'),
 ]);
 export type UserEventFrame = z.infer<typeof userEventFrameSchema>;
 

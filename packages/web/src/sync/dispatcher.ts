@@ -6,6 +6,7 @@ import { useLiveStore } from '../features/conversations/live-store';
 import { useConversationStore } from '../features/conversations/store';
 import { useFolderStore } from '../features/folders/store';
 import { noteMembershipFrame } from '../features/groups/membership-events';
+import { noteCallbackAnswer } from '../features/messages/callback-answers';
 import { useMessageStore } from '../features/messages/store';
 import type { Notifier } from '../features/notifications/notifier';
 import { applySelf } from '../features/settings/store';
@@ -90,6 +91,7 @@ export function dispatchFrame(frame: ServerFrame): void {
       } else {
         void conversations.applyUserFrame(frame).then(conversationsGone);
         useFolderStore.getState().applyFrame(frame);
+        if (frame.type === 'bot.callback_answer') noteCallbackAnswer(frame.payload);
       }
       return;
     case 'refetch':

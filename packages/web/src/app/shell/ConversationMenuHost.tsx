@@ -1,20 +1,10 @@
-import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { create } from 'zustand';
-import { useConversationStore } from '../../features/conversations/store';
-import { useGroupUi } from '../../features/groups/store';
-import {
-  ConfirmDialog,
-  ConversationMenu,
-  conversationActions,
-} from '../../features/conversations/ui/ConversationMenu';
-import type { ConversationAction } from '../../features/conversations/ui/ConversationMenu';
-import { useMessageStore } from '../../features/messages/store';
-import { FolderPicker, useFolderPicker } from '../../features/folders/FolderPicker';
 
 // One conversation menu for the whole chat screen: a list row's right-click
-// and the chat header's "⋯" both open it here.
+// and the chat header's "⋯" both open it here. The menu itself
+// (ConversationMenuPanel) loads when it first opens: the chat's first screen
+// does not carry it.
 
 type MenuState = {
   menu: { id: number; x: number; y: number } | null;
@@ -28,72 +18,18 @@ export const useConversationMenu = create<MenuState>()((set) => ({
   close: () => set({ menu: null }),
 }));
 
+const ConversationMenuPanel = lazy(async () => ({
+  default: (await import('./ConversationMenuPanel')).ConversationMenuPanel,
+}));
+
 export function ConversationMenuHost({ activeId }: { activeId: number | null }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const menu = useConversationMenu((s) => s.menu);
-  const close = useConversationMenu((s) => s.close);
-  const conversation = useConversationStore((s) => (menu ? s.byId[menu.id] : undefined));
-  const [confirming, setConfirming] = useState<{ id: number; action: 'clear' | 'delete' } | null>(
-    null,
-  );
-  const onClose = useCallback(() => close(), [close]);
-  const onCancel = useCallback(() => setConfirming(null), []);
-
-  const run = async (id: number, action: ConversationAction) => {
-    const store = useConversationStore.getState();
-    if (action === 'info') {
-      useGroupUi.getState().openInfo(id);
-    } else if (action === 'pin' || action === 'unpin') {
-      await store.setFlag(id, 'pin', action === 'pin');
-    } else if (action === 'mute' || action === 'unmute') {
-      await store.setFlag(id, 'mute', action === 'mute');
-    } else if (action === 'hide') {
-      await store.setFlag(id, 'hide', true);
-      if (id === activeId) void navigate('/chat');
-    } else if (action === 'unhide') {
-      await store.setFlag(id, 'hide', false);
-    } else if (action === 'clear') {
-      await store.clear(id);
-      useMessageStore.getState().clearThread(id);
-    } else {
-      await store.remove(id);
-      if (id === activeId) void navigate('/chat');
-    }
-  };
-
-  const pick = (action: ConversationAction) => {
-    const id = menu?.id;
-    close();
-    if (id === undefined) return;
-    if (action === 'folder') useFolderPicker.getState().open(id, menu?.x ?? 0, menu?.y ?? 0);
-    else if (action === 'clear' || action === 'delete') setConfirming({ id, action });
-    else void run(id, action).catch(() => undefined);
-  };
-
-  return (
-    <>
-      {menu && conversation ? (
-        <ConversationMenu
-          x={menu.x}
-          y={menu.y}
-          actions={conversationActions(conversation)}
-          onPick={pick}
-          onClose={onClose}
-        />
-      ) : null}
-      <FolderPicker />
-      {confirming ? (
-        <ConfirmDialog
-          text={t(`conversations.confirm.${confirming.action}`)}
-          confirm={t(`conversations.action.${confirming.action}`)}
-          onConfirm={() => {
-            setConfirming(null);
-            void run(confirming.id, confirming.action).catch(() => undefined);
-          }}
-          onClose={onCancel}
-        />
-      ) : null}
-    </>
-  );
+  const opened = useConversationMenu((s) => s.menu !== null);
+  // Once loaded it stays mounted: its confirmation and folder picker outlive the menu.
+  const [wanted, setWanted] = useState(false);
+  if (opened && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ConversationMenuPanel activeId={activeId} />
+    </Suspense>
+  ) : null;
 }

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, isLocaleCode } from '@parley/protocol/locales';
 import type { LocaleCode } from '@parley/protocol/locales';
 
 // Texts that only lazily loaded parts use (bots: keyboards, buttons, the "/"
-// menu, My bots; blocking a chat). They live in locales/later/<code>.json,
+// menu, My bots; blocking a chat). They live in locales/later/later-<code>.json
 // a chunk of their own merged into the main catalogue when such a part
 // first shows, so the chat screen's first load (bench/web/budget.ts counts
 // the main catalogue) does not carry them.
@@ -13,10 +13,10 @@ import type { LocaleCode } from '@parley/protocol/locales';
 type Catalogue = Record<string, string>;
 
 const loaders: Record<LocaleCode, () => Promise<{ default: Catalogue }>> = {
-  en: () => import('../locales/later/en.json'),
-  ru: () => import('../locales/later/ru.json'),
-  am: () => import('../locales/later/am.json'),
-  fr: () => import('../locales/later/fr.json'),
+  en: () => import('../locales/later/later-en.json'),
+  ru: () => import('../locales/later/later-ru.json'),
+  am: () => import('../locales/later/later-am.json'),
+  fr: () => import('../locales/later/later-fr.json'),
 };
 
 const loaded = new Set<LocaleCode>();

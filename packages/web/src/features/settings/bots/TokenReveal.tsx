@@ -20,7 +20,12 @@ export function TokenReveal({
     if (fieldRef.current) selectText(fieldRef.current);
   }, []);
   return (
-    <div className="bot-token" role="group" aria-label={t('bots.my.tokenTitle', { username })} data-testid="bot-token">
+    <div
+      className="bot-token"
+      role="group"
+      aria-label={t('bots.my.tokenTitle', { username })}
+      data-testid="bot-token"
+    >
       <strong>{t('bots.my.tokenTitle', { username })}</strong>
       <p className="settings-note">{t('bots.my.tokenOnce')}</p>
       <div className="bot-token-row">

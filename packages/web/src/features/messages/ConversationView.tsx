@@ -79,6 +79,9 @@ export function ConversationView({
   const onTyping = useTypingSender(id);
   const typingIds = useTypingIds(id);
   const messages = useMessageStore((s) => s.threads[id]?.messages);
+  const sending = useMessageStore((s) =>
+    Object.values(s.pending).some((p) => p.conversationId === id),
+  );
   const allUploads = useUploadStore((s) => s.uploads);
   const uploads = Object.values(allUploads).filter((u) => u.conversationId === id);
   const cancelUpload = useUploadStore((s) => s.cancel);
@@ -94,6 +97,7 @@ export function ConversationView({
     conversation.with_bot === true &&
     thread.ready &&
     (messages?.length ?? 0) === 0 &&
+    !sending &&
     uploads.length === 0 &&
     !conversation.pivot.blocked;
   const typing = typingText(

@@ -45,6 +45,27 @@ export interface FileLinks {
   release(fileId: number): Promise<void>;
 }
 
+/**
+ * What other features learn of messages inside the transaction that makes
+ * them (the bots feature queues its Updates there). Never for the server's
+ * own notices.
+ */
+export interface MessageHooks {
+  inserted(trx: Kysely<Database>, access: AccessRow, messageId: number, senderId: number): Promise<void>;
+  edited(trx: Kysely<Database>, access: AccessRow, messageId: number, senderId: number): Promise<void>;
+}
+
+const NO_HOOKS: MessageHooks = { inserted: async () => undefined, edited: async () => undefined };
+
+/** A bot's message (bots feature): its markup as stored JSON, its file already checked. */
+export interface BotPost {
+  message: string;
+  parent_id: number | null;
+  /** An upload of the bot's (attached now) or a file it may read (reused). */
+  file: { id: number; mime: string; attached: boolean } | null;
+  reply_markup: string | null;
+}
+
 export function createMessagesService(
   db: Kysely<Database>,
   now: Clock,
@@ -52,6 +73,7 @@ export function createMessagesService(
   publisher: EventPublisher,
   files: FileLinks = { release: async () => undefined },
   channelViews: ChannelViews | null = null,
+  hooks: MessageHooks = NO_HOOKS,
 ) {
   const transaction = eventTransaction(db, publisher);
   const read = createReadMarks({ now, conversations, transaction, channelViews });
@@ -92,6 +114,7 @@ export function createMessagesService(
       file_id?: number | null;
       /** Set only by the server (a forward keeps its original's); clients cannot choose it. */
       type?: string;
+      reply_markup?: string | null;
     },
   ): Promise<number> {
     // Lock the conversation row before taking an id: ids of one conversation
@@ -113,6 +136,7 @@ export function createMessagesService(
       userId === null ? [] : mentionKeys(fields.message),
     );
     await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
+    if (userId !== null) await hooks.inserted(trx, access, id, userId);
     return id;
   }
 
@@ -147,6 +171,29 @@ export function createMessagesService(
       attachMessage(trx, message);
       return message;
     });
+  }
+
+  /** The author changes their message: a new text marks it edited, a new markup alone does not. */
+  async function editOwn(
+    userId: number,
+    messageId: number,
+    change: { message?: string; reply_markup?: string | null },
+  ): Promise<Message> {
+    const { message, access } = await requireVisible(userId, messageId);
+    if (message.user_id !== userId) throw forbidden();
+    const at = now().toISOString();
+    const text = change.message !== undefined;
+    await transaction(async (trx) => {
+      await conversations.lock(trx, access.id);
+      await q.updateMessage(trx, message.id, {
+        ...change,
+        ...(text ? { edited: 1 } : {}),
+        updated_at: at,
+      });
+      await appendConversationEvent(trx, access.id, 'message.edited', { message_id: message.id }, at);
+      if (text) await hooks.edited(trx, access, message.id, userId);
+    });
+    return one(message.id);
   }
 
   return {
@@ -216,21 +263,53 @@ export function createMessagesService(
     },
 
     async edit(userId: number, messageId: number, text: string): Promise<Message> {
-      const { message, access } = await requireVisible(userId, messageId);
-      if (message.user_id !== userId) throw forbidden();
-      const at = now().toISOString();
-      await transaction(async (trx) => {
-        await conversations.lock(trx, access.id);
-        await q.updateMessage(trx, message.id, { message: text, edited: 1, updated_at: at });
-        await appendConversationEvent(
-          trx,
-          access.id,
-          'message.edited',
-          { message_id: message.id },
-          at,
-        );
+      return editOwn(userId, messageId, { message: text });
+    },
+
+    /** A bot posts (checks as any member's send: access, the right to post, the parent). */
+    async postAs(botId: number, conversationId: number, post: BotPost): Promise<Message> {
+      const access = await conversations.requireAccess(botId, conversationId);
+      const refusal = postRefusal(access);
+      if (refusal) throw refusal;
+      if (post.parent_id !== null) {
+        const parent = await q.findById(db, post.parent_id);
+        if (!parent || parent.conversation_id !== access.id || parent.deleted_at !== null) {
+          throw invalid('parent_id', MESSAGING_MSG.parentElsewhere);
+        }
+      }
+      const file = post.file;
+      return transaction(async (trx) => {
+        if (file && !file.attached) {
+          const upload = await attachUpload(trx, file.id, botId, now().toISOString());
+          if (!upload) throw invalid('file_id', FILE_MSG.fileUnavailable);
+        }
+        const type = file
+          ? isPicture(file.mime)
+            ? FILE_MESSAGE_TYPES.image
+            : FILE_MESSAGE_TYPES.file
+          : undefined;
+        const id = await insert(trx, access, botId, {
+          uuid: randomUUID(),
+          message: post.message,
+          parent_id: post.parent_id,
+          forwarded_id: null,
+          file_id: file?.id ?? null,
+          reply_markup: post.reply_markup,
+          ...(type ? { type } : {}),
+        });
+        const message = await one(id, trx);
+        attachMessage(trx, message);
+        return message;
       });
-      return one(message.id);
+    },
+
+    /** A bot changes its own message's text and/or inline keyboard (editMessageText / ReplyMarkup). */
+    editAs(
+      botId: number,
+      messageId: number,
+      change: { message?: string; reply_markup?: string | null },
+    ): Promise<Message> {
+      return editOwn(botId, messageId, change);
     },
 
     /** 'me': hidden for the caller only. 'everyone': the author's alone; the text is dropped. */

@@ -16,13 +16,21 @@ const expectations = (seen: Awaited<ReturnType<typeof exerciseEchoBot>>) => {
   expect(seen.chat.with_bot).toBe(true);
   expect(seen.chat.with_own_bot).toBe(true);
   expect(seen.pivot.pivot.keyboard).toEqual([['Echo me', 'Menu']]);
-  expect(seen.pivot.pivot.keyboard_options).toEqual({ one_time: true, resize: true, placeholder: null });
+  expect(seen.pivot.pivot.keyboard_options).toEqual({
+    one_time: true,
+    resize: true,
+    placeholder: null,
+  });
   expect(seen.menu.reply_markup?.inline_keyboard?.[0]).toEqual([
     { text: 'A', callback_data: 'pick-a' },
     { text: 'Site', url: 'https://example.org' },
   ]);
   expect(seen.press.status).toBe(200);
-  expect(seen.answer).toMatchObject({ text: 'You picked A', show_alert: true, message_id: seen.menu.id });
+  expect(seen.answer).toMatchObject({
+    text: 'You picked A',
+    show_alert: true,
+    message_id: seen.menu.id,
+  });
   expect(seen.edited.id).toBe(seen.menu.id);
 };
 
@@ -33,7 +41,11 @@ for (const backend of stores()) {
     it('answers /start with a reply keyboard, echoes, and answers an inline button', async () => {
       const { client, server, ts } = suite;
       const alice = await person(client);
-      const created = await client.post<CreateBotReply>('/user/bots', { name: 'Echo', username: 'echo_poll_bot' }, { token: alice.token });
+      const created = await client.post<CreateBotReply>(
+        '/user/bots',
+        { name: 'Echo', username: 'echo_poll_bot' },
+        { token: alice.token },
+      );
       expect(created.status).toBe(200);
       const bot = echoBot(created.body.token, server.url);
       const running = bot.start({ timeout: 2, drop_pending_updates: true });
@@ -73,7 +85,11 @@ for (const backend of stores()) {
       const { client, server, ts } = suite;
       const port = allowed.port;
       const alice = await person(client);
-      const created = await client.post<CreateBotReply>('/user/bots', { name: 'Hook', username: 'echo_hook_bot' }, { token: alice.token });
+      const created = await client.post<CreateBotReply>(
+        '/user/bots',
+        { name: 'Hook', username: 'echo_hook_bot' },
+        { token: alice.token },
+      );
       const bot = echoBot(created.body.token, server.url);
       await bot.init();
       const secret = 'a-secret_token';

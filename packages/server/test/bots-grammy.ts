@@ -17,7 +17,9 @@ export function echoBot(token: string, apiRoot: string): Bot {
     }),
   );
   bot.command('menu', (ctx) =>
-    ctx.reply('Pick one', { reply_markup: new InlineKeyboard().text('A', 'pick-a').url('Site', 'https://example.org') }),
+    ctx.reply('Pick one', {
+      reply_markup: new InlineKeyboard().text('A', 'pick-a').url('Site', 'https://example.org'),
+    }),
   );
   bot.callbackQuery('pick-a', async (ctx) => {
     await ctx.answerCallbackQuery({ text: 'You picked A', show_alert: true });
@@ -41,19 +43,35 @@ export async function eventually<T>(check: () => Promise<T | undefined>, ms = 10
 
 /** What a person sees of the echo bot: start, keyboard, echo, inline button and its answer. */
 export async function exerciseEchoBot(client: Client, store: Store, alice: Person, botId: number) {
-  const open = await client.post<Conversation>('/user/conversations/direct', { user_id: botId }, { token: alice.token });
+  const open = await client.post<Conversation>(
+    '/user/conversations/direct',
+    { user_id: botId },
+    { token: alice.token },
+  );
   const chat = open.body;
   const say = (message: string) =>
-    client.post('/user/messages', { conversation_id: chat.id, uuid: crypto.randomUUID(), message }, { token: alice.token });
+    client.post(
+      '/user/messages',
+      { conversation_id: chat.id, uuid: crypto.randomUUID(), message },
+      { token: alice.token },
+    );
   const history = async () =>
-    (await client.get<HistoryReply>(`/user/conversations/${chat.id}/messages`, { token: alice.token })).body.messages;
+    (
+      await client.get<HistoryReply>(`/user/conversations/${chat.id}/messages`, {
+        token: alice.token,
+      })
+    ).body.messages;
   const fromBot = (text: string) => async () =>
     (await history()).find((m) => m.user_id === botId && m.message === text);
 
   await say('/start');
   await eventually(fromBot('Welcome'));
   const pivot = await eventually(async () => {
-    const c = await client.post<Conversation>('/user/conversation', { conversation_id: chat.id }, { token: alice.token });
+    const c = await client.post<Conversation>(
+      '/user/conversation',
+      { conversation_id: chat.id },
+      { token: alice.token },
+    );
     return c.body.pivot.keyboard ? c.body : undefined;
   });
 
@@ -62,7 +80,11 @@ export async function exerciseEchoBot(client: Client, store: Store, alice: Perso
 
   await say('/menu');
   const menu = await eventually(fromBot('Pick one'));
-  const press = await client.post<{ query_id: string }>(`/user/messages/${menu.id}/callback`, { data: 'pick-a' }, { token: alice.token });
+  const press = await client.post<{ query_id: string }>(
+    `/user/messages/${menu.id}/callback`,
+    { data: 'pick-a' },
+    { token: alice.token },
+  );
   const answer = await eventually(async () => {
     const row = await store.db
       .selectFrom('user_events')

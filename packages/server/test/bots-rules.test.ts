@@ -36,7 +36,11 @@ for (const backend of stores()) {
       const bot = await newBot(client, alice);
       await direct(client, alice, bob);
       await direct(client, alice, { ...bob, id: bot.id });
-      const group = await client.post<Conversation>('/user/conversations/group', { name: 'G', member_ids: [bob.id, bot.id] }, { token: alice.token });
+      const group = await client.post<Conversation>(
+        '/user/conversations/group',
+        { name: 'G', member_ids: [bob.id, bot.id] },
+        { token: alice.token },
+      );
       expect(group.status).toBe(200);
       const joined = await updates(client, bot.token);
       expect(joined.at(-1)?.['my_chat_member']).toMatchObject({
@@ -48,19 +52,37 @@ for (const backend of stores()) {
       await sent(client, bob, group.body.id, '/help');
       await sent(client, bob, group.body.id, `hey @${bot.username}`);
       const seen = await updates(client, bot.token, offset);
-      expect(seen.map((u) => (u['message'] as { text: string }).text)).toEqual(['/help', `hey @${bot.username}`]);
-      expect(seen[0]?.['message']).toMatchObject({ entities: [{ type: 'bot_command', offset: 0, length: 5 }] });
+      expect(seen.map((u) => (u['message'] as { text: string }).text)).toEqual([
+        '/help',
+        `hey @${bot.username}`,
+      ]);
+      expect(seen[0]?.['message']).toMatchObject({
+        entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+      });
       // A moderator bot sees everything.
-      const role = await client.post('/user/role', { conversation_id: group.body.id, user_id: bot.id, role: 'moderator' }, { token: alice.token });
+      const role = await client.post(
+        '/user/role',
+        { conversation_id: group.body.id, user_id: bot.id, role: 'moderator' },
+        { token: alice.token },
+      );
       expect(role.status).toBe(200);
       await sent(client, bob, group.body.id, 'plain again');
       const later = await updates(client, bot.token, (seen.at(-1)?.update_id ?? 0) + 1);
       expect(later.map((u) => (u['message'] as { text: string }).text)).toEqual(['plain again']);
       // Removed, it gets my_chat_member and can no longer post there.
-      await client.post(`/user/conversations/${group.body.id}/members/${bot.id}/remove`, undefined, { token: alice.token });
+      await client.post(
+        `/user/conversations/${group.body.id}/members/${bot.id}/remove`,
+        undefined,
+        { token: alice.token },
+      );
       const gone = await updates(client, bot.token, (later.at(-1)?.update_id ?? 0) + 1);
-      expect(gone.at(-1)?.['my_chat_member']).toMatchObject({ new_chat_member: { status: 'kicked' } });
-      const refused = await api(client, bot.token, 'sendMessage', { chat_id: group.body.id, text: 'hi' });
+      expect(gone.at(-1)?.['my_chat_member']).toMatchObject({
+        new_chat_member: { status: 'kicked' },
+      });
+      const refused = await api(client, bot.token, 'sendMessage', {
+        chat_id: group.body.id,
+        text: 'hi',
+      });
       expect(refused.body.description).toBe('Bad Request: chat not found');
     });
 
@@ -69,13 +91,28 @@ for (const backend of stores()) {
       const alice = await person(client);
       const bot = await newBot(client, alice);
       const chat = await direct(client, alice, { ...alice, id: bot.id });
-      expect((await api(client, bot.token, 'sendMessage', { chat_id: chat.id, text: 'hello' })).status).toBe(200);
+      expect(
+        (await api(client, bot.token, 'sendMessage', { chat_id: chat.id, text: 'hello' })).status,
+      ).toBe(200);
       await client.post(`/user/conversations/${chat.id}/block`, undefined, { token: alice.token });
-      const blocked = await api(client, bot.token, 'sendMessage', { chat_id: chat.id, text: 'still?' });
-      expect(blocked.body).toMatchObject({ error_code: 403, description: 'Forbidden: bot was blocked by the user' });
-      await client.post(`/user/conversations/${chat.id}/unblock`, undefined, { token: alice.token });
+      const blocked = await api(client, bot.token, 'sendMessage', {
+        chat_id: chat.id,
+        text: 'still?',
+      });
+      expect(blocked.body).toMatchObject({
+        error_code: 403,
+        description: 'Forbidden: bot was blocked by the user',
+      });
+      await client.post(`/user/conversations/${chat.id}/unblock`, undefined, {
+        token: alice.token,
+      });
       const seen = await updates(client, bot.token);
-      expect(seen.map((u) => (u['my_chat_member'] as { new_chat_member: { status: string } }).new_chat_member.status)).toEqual(['kicked', 'member']);
+      expect(
+        seen.map(
+          (u) =>
+            (u['my_chat_member'] as { new_chat_member: { status: string } }).new_chat_member.status,
+        ),
+      ).toEqual(['kicked', 'member']);
     });
 
     it('answers 429 with retry_after past the per-chat burst', async () => {
@@ -85,7 +122,9 @@ for (const backend of stores()) {
       const chat = await direct(client, alice, { ...alice, id: bot.id });
       const results = [];
       for (let i = 0; i < 4; i += 1) {
-        results.push(await api(client, bot.token, 'sendMessage', { chat_id: chat.id, text: `n${i}` }));
+        results.push(
+          await api(client, bot.token, 'sendMessage', { chat_id: chat.id, text: `n${i}` }),
+        );
       }
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 429]);
       expect(results[3]?.body.parameters?.retry_after).toBeGreaterThanOrEqual(1);
@@ -94,13 +133,21 @@ for (const backend of stores()) {
     it('makes a bot through the official bot chat', async () => {
       const { client } = suite;
       const alice = await person(client);
-      const chat = await client.post<Conversation>('/user/conversations/direct', { username: 'ParleyBot' }, { token: alice.token });
+      const chat = await client.post<Conversation>(
+        '/user/conversations/direct',
+        { username: 'ParleyBot' },
+        { token: alice.token },
+      );
       expect(chat.body).toMatchObject({ with_bot: true, with_own_bot: false, is_official: true });
       const say = (text: string) => sent(client, alice, chat.body.id, text);
       const lastReply = async (contains: string) =>
         eventually(async () => {
-          const h = await client.get<HistoryReply>(`/user/conversations/${chat.body.id}/messages`, { token: alice.token });
-          return h.body.messages.find((m) => m.user_id !== alice.id && m.message.includes(contains));
+          const h = await client.get<HistoryReply>(`/user/conversations/${chat.body.id}/messages`, {
+            token: alice.token,
+          });
+          return h.body.messages.find(
+            (m) => m.user_id !== alice.id && m.message.includes(contains),
+          );
         });
       await say('/newbot');
       await lastReply('choose a name');
@@ -109,10 +156,15 @@ for (const backend of stores()) {
       await say('weather_report_bot');
       const done = await lastReply('Done!');
       const token = /\d+:[A-Za-z0-9_-]{35}/.exec(done.message)?.[0] ?? '';
-      expect((await api(client, token, 'getMe')).body.result).toMatchObject({ username: 'weather_report_bot' });
+      expect((await api(client, token, 'getMe')).body.result).toMatchObject({
+        username: 'weather_report_bot',
+      });
       await say('/mybots');
       await lastReply('@weather_report_bot - Weather');
-      const commands = await client.get<{ commands: { command: string }[] }>(`/user/conversations/${chat.body.id}/bot-commands`, { token: alice.token });
+      const commands = await client.get<{ commands: { command: string }[] }>(
+        `/user/conversations/${chat.body.id}/bot-commands`,
+        { token: alice.token },
+      );
       expect(commands.body.commands.map((c) => c.command)).toContain('newbot');
     });
   });

@@ -174,7 +174,11 @@ export function createBotAccounts(deps: {
         await trx.deleteFrom('bot_callbacks').where('bot_id', '=', botId).execute();
         await trx.deleteFrom('bots').where('user_id', '=', botId).execute();
         await deps.eraseUser(botId, now().toISOString(), trx);
-        await trx.updateTable('users').set({ bot_owner_id: null }).where('id', '=', botId).execute();
+        await trx
+          .updateTable('users')
+          .set({ bot_owner_id: null })
+          .where('id', '=', botId)
+          .execute();
       });
       forget(botId);
     },

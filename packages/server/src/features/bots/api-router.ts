@@ -5,7 +5,14 @@ import type { AttachedFile } from '@parley/protocol/file';
 import { ZodError } from 'zod';
 import { isHttpError } from '../../http/http-error';
 import { FileRefused } from '../files/service';
-import { BotApiError, badRequest, errorBody, fromZod, notFoundMethod, unauthorized } from './api-errors';
+import {
+  BotApiError,
+  badRequest,
+  errorBody,
+  fromZod,
+  notFoundMethod,
+  unauthorized,
+} from './api-errors';
 import type { BotApiDeps, Method } from './context';
 import type { BotRow } from './queries';
 
@@ -26,7 +33,8 @@ function asBotApiError(error: unknown, log: FastifyRequest['log']): BotApiError 
   if (error instanceof ZodError) return fromZod(error);
   if (error instanceof FileRefused) return badRequest(error.message);
   if (isHttpError(error)) {
-    if (error.statusCode === 429) return new BotApiError(429, 'Too Many Requests: retry after 1', 1);
+    if (error.statusCode === 429)
+      return new BotApiError(429, 'Too Many Requests: retry after 1', 1);
     if (error.statusCode === 403) return new BotApiError(403, `Forbidden: ${error.message}`);
     if (error.statusCode === 401) return new BotApiError(401, 'Unauthorized');
     return badRequest(error.message);
@@ -86,7 +94,9 @@ export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) 
       limits: { fileSize: deps.maxFileBytes, files: 4, fields: 64, parts: 68 },
       throwFileSizeLimit: true,
     });
-    app.setErrorHandler((error, request, reply) => sendError(reply, asBotApiError(error, request.log)));
+    app.setErrorHandler((error, request, reply) =>
+      sendError(reply, asBotApiError(error, request.log)),
+    );
 
     const handler = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
       const bot = await deps.accounts.authenticate(request.params.token);

@@ -78,7 +78,12 @@ export function createCallbacks(deps: BotApiDeps) {
 
     async answer(
       botId: number,
-      input: { callback_query_id: string; text?: string | undefined; show_alert?: boolean | undefined; url?: string | undefined },
+      input: {
+        callback_query_id: string;
+        text?: string | undefined;
+        show_alert?: boolean | undefined;
+        url?: string | undefined;
+      },
     ): Promise<true> {
       const row = await db
         .selectFrom('bot_callbacks')

@@ -4,7 +4,7 @@ import type { Database } from '../../store/types';
 import type { MembershipHooks } from '../conversations/hooks';
 import type { AccessRow } from '../conversations/queries';
 import * as messageQueries from '../messages/queries';
-import type { MessageHooks } from '../messages/service';
+import type { MessageHooks } from '../messages/hooks';
 import { toMessages } from '../messages/to-message';
 import type { Message } from '@parley/protocol/message';
 import * as q from './queries';
@@ -128,4 +128,3 @@ export function createBotHooks(updates: BotUpdates) {
     },
   };
 }
-

@@ -29,7 +29,11 @@ export async function applyReplyKeyboard(
       trx,
       userId,
       'conversation.updated',
-      { conversation_id: conversationId, keyboard: keyboard.rows, keyboard_options: keyboard.options },
+      {
+        conversation_id: conversationId,
+        keyboard: keyboard.rows,
+        keyboard_options: keyboard.options,
+      },
       at,
     );
   }

@@ -32,15 +32,10 @@ const inlineButton = z
   });
 
 const inlineKeyboard = z.object({
-  inline_keyboard: z
-    .array(z.array(inlineButton).max(L.buttonsPerRow))
-    .max(L.rows),
+  inline_keyboard: z.array(z.array(inlineButton).max(L.buttonsPerRow)).max(L.rows),
 });
 
-const replyButton = z.union([
-  z.string(),
-  z.object({ text: z.string() }).transform((b) => b.text),
-]);
+const replyButton = z.union([z.string(), z.object({ text: z.string() }).transform((b) => b.text)]);
 
 const replyKeyboard = z.object({
   keyboard: z

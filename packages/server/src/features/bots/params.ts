@@ -34,7 +34,10 @@ export const bool = () =>
 
 /** An object or array, or its JSON text. */
 export const json = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(fromText((t) => JSON.parse(t) as unknown), schema);
+  z.preprocess(
+    fromText((t) => JSON.parse(t) as unknown),
+    schema,
+  );
 
 /** chat_id: a conversation id (number or its text); "@username" is not supported. */
 export const chatId = () => anyId();

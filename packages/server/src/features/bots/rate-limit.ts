@@ -37,7 +37,10 @@ export function createBotRateLimiter(limits: BotRateLimits, clock: () => number 
   function level(key: string, bucket: Bucket, now: number): State {
     const held = buckets.get(key);
     if (!held) return { tokens: bucket.burst, at: now };
-    const tokens = Math.min(bucket.burst, held.tokens + ((now - held.at) / 1000) * bucket.perSecond);
+    const tokens = Math.min(
+      bucket.burst,
+      held.tokens + ((now - held.at) / 1000) * bucket.perSecond,
+    );
     return { tokens, at: now };
   }
 
@@ -60,7 +63,11 @@ export function createBotRateLimiter(limits: BotRateLimits, clock: () => number 
         [`b:${botId}`, limits.perBot],
         [`c:${botId}:${chatId}`, group ? limits.perGroup : limits.perChat],
       ];
-      const states = checks.map(([key, bucket]) => ({ key, bucket, state: level(key, bucket, now) }));
+      const states = checks.map(([key, bucket]) => ({
+        key,
+        bucket,
+        state: level(key, bucket, now),
+      }));
       const wait = Math.max(
         0,
         ...states.map(({ bucket, state }) =>

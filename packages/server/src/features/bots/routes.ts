@@ -92,7 +92,11 @@ export function botsRoutes(deps: {
     });
 
     addRoute(app, botRoutes.botToken.issue, {
-      doc: doc('A new token for one of your bots (shown once); the old one stops working.', 401, 404),
+      doc: doc(
+        'A new token for one of your bots (shown once); the old one stops working.',
+        401,
+        404,
+      ),
       onRequest,
       handler: async (request) => ({
         token: await accounts.issueToken(authOf(request).userId, request.params.id),

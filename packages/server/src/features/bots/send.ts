@@ -28,7 +28,8 @@ export const replyFields = {
 
 type ReplyInput = {
   reply_to_message_id?: number | undefined;
-  reply_parameters?: { message_id: number; allow_sending_without_reply?: boolean | undefined } | undefined;
+  reply_parameters?:
+    { message_id: number; allow_sending_without_reply?: boolean | undefined } | undefined;
   allow_sending_without_reply?: boolean | undefined;
 };
 

@@ -89,7 +89,8 @@ export async function chatOf(
   };
 }
 
-const ENTITY_PATTERN = /(^|\s)(\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?|@[A-Za-z0-9_]{3,32}|https?:\/\/\S+)/g;
+const ENTITY_PATTERN =
+  /(^|\s)(\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?|@[A-Za-z0-9_]{3,32}|https?:\/\/\S+)/g;
 
 /** Commands, mentions and links of a text, with UTF-16 offsets as the Bot API counts them. */
 export function entitiesOf(text: string): TgEntity[] {

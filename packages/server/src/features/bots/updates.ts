@@ -63,7 +63,10 @@ export function createBotUpdates(deps: {
       .orderBy('update_id')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ update_id: r.update_id, [r.type]: JSON.parse(r.payload) as unknown }));
+    return rows.map((r) => ({
+      update_id: r.update_id,
+      [r.type]: JSON.parse(r.payload) as unknown,
+    }));
   }
 
   /** Forgets the updates an offset confirms (Telegram: ids below it; negative: all but the last -offset). */

@@ -46,7 +46,8 @@ export function webhookUrlProblem(raw: string, options: WebhookOptions): string 
   try {
     const target = checkUrl(raw, options);
     const allowed = options.allow.some((e) => e.port === target.port);
-    if (target.url.protocol !== 'https:' && !allowed) return 'An HTTPS URL must be provided for webhook';
+    if (target.url.protocol !== 'https:' && !allowed)
+      return 'An HTTPS URL must be provided for webhook';
     return null;
   } catch {
     return 'Webhook can be set up only on a public address, port 80 or 443';
@@ -90,7 +91,10 @@ export function createWebhooks(deps: {
       .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]))
       .executeTakeFirst();
     if (claimed.numUpdatedRows === 0n) return 'none';
-    const body = JSON.stringify({ update_id: head.update_id, [head.type]: JSON.parse(head.payload) });
+    const body = JSON.stringify({
+      update_id: head.update_id,
+      [head.type]: JSON.parse(head.payload),
+    });
     const headers: Record<string, string> = bot.webhook_secret
       ? { 'x-telegram-bot-api-secret-token': bot.webhook_secret }
       : {};
@@ -169,7 +173,9 @@ export function createWebhooks(deps: {
       .select('u.bot_id')
       .distinct()
       .where('b.webhook_url', 'is not', null)
-      .where((eb) => eb.or([eb('u.next_attempt_at', 'is', null), eb('u.next_attempt_at', '<=', at)]))
+      .where((eb) =>
+        eb.or([eb('u.next_attempt_at', 'is', null), eb('u.next_attempt_at', '<=', at)]),
+      )
       .limit(100)
       .execute();
     for (const row of due) kick(row.bot_id);

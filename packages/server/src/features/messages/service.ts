@@ -33,6 +33,9 @@ import * as q from './queries';
 import { mentionKeys } from '@parley/protocol/rules/mentions';
 import { forbidden, invalid, notFound, visibility } from './rules';
 import type { ChannelViews } from './channel-views';
+import { createBotPosts } from './bot-posts';
+import { NO_HOOKS } from './hooks';
+import type { MessageHooks } from './hooks';
 import { createReadMarks } from './read-marks';
 import { toMessages } from './to-message';
 
@@ -43,27 +46,6 @@ export type SendInput = z.output<typeof sendMessageRequestSchema>;
 export interface FileLinks {
   /** A message lost its file: remove the file when nothing points at it. Never throws. */
   release(fileId: number): Promise<void>;
-}
-
-/**
- * What other features learn of messages inside the transaction that makes
- * them (the bots feature queues its Updates there). Never for the server's
- * own notices.
- */
-export interface MessageHooks {
-  inserted(trx: Kysely<Database>, access: AccessRow, messageId: number, senderId: number): Promise<void>;
-  edited(trx: Kysely<Database>, access: AccessRow, messageId: number, senderId: number): Promise<void>;
-}
-
-const NO_HOOKS: MessageHooks = { inserted: async () => undefined, edited: async () => undefined };
-
-/** A bot's message (bots feature): its markup as stored JSON, its file already checked. */
-export interface BotPost {
-  message: string;
-  parent_id: number | null;
-  /** An upload of the bot's (attached now) or a file it may read (reused). */
-  file: { id: number; mime: string; attached: boolean } | null;
-  reply_markup: string | null;
 }
 
 export function createMessagesService(
@@ -185,12 +167,10 @@ export function createMessagesService(
     const text = change.message !== undefined;
     await transaction(async (trx) => {
       await conversations.lock(trx, access.id);
-      await q.updateMessage(trx, message.id, {
-        ...change,
-        ...(text ? { edited: 1 } : {}),
-        updated_at: at,
-      });
-      await appendConversationEvent(trx, access.id, 'message.edited', { message_id: message.id }, at);
+      const edited = text ? { edited: 1 } : {}; // a new keyboard alone is no edit
+      await q.updateMessage(trx, message.id, { ...change, ...edited, updated_at: at });
+      const payload = { message_id: message.id };
+      await appendConversationEvent(trx, access.id, 'message.edited', payload, at);
       if (text) await hooks.edited(trx, access, message.id, userId);
     });
     return one(message.id);
@@ -266,51 +246,7 @@ export function createMessagesService(
       return editOwn(userId, messageId, { message: text });
     },
 
-    /** A bot posts (checks as any member's send: access, the right to post, the parent). */
-    async postAs(botId: number, conversationId: number, post: BotPost): Promise<Message> {
-      const access = await conversations.requireAccess(botId, conversationId);
-      const refusal = postRefusal(access);
-      if (refusal) throw refusal;
-      if (post.parent_id !== null) {
-        const parent = await q.findById(db, post.parent_id);
-        if (!parent || parent.conversation_id !== access.id || parent.deleted_at !== null) {
-          throw invalid('parent_id', MESSAGING_MSG.parentElsewhere);
-        }
-      }
-      const file = post.file;
-      return transaction(async (trx) => {
-        if (file && !file.attached) {
-          const upload = await attachUpload(trx, file.id, botId, now().toISOString());
-          if (!upload) throw invalid('file_id', FILE_MSG.fileUnavailable);
-        }
-        const type = file
-          ? isPicture(file.mime)
-            ? FILE_MESSAGE_TYPES.image
-            : FILE_MESSAGE_TYPES.file
-          : undefined;
-        const id = await insert(trx, access, botId, {
-          uuid: randomUUID(),
-          message: post.message,
-          parent_id: post.parent_id,
-          forwarded_id: null,
-          file_id: file?.id ?? null,
-          reply_markup: post.reply_markup,
-          ...(type ? { type } : {}),
-        });
-        const message = await one(id, trx);
-        attachMessage(trx, message);
-        return message;
-      });
-    },
-
-    /** A bot changes its own message's text and/or inline keyboard (editMessageText / ReplyMarkup). */
-    editAs(
-      botId: number,
-      messageId: number,
-      change: { message?: string; reply_markup?: string | null },
-    ): Promise<Message> {
-      return editOwn(botId, messageId, change);
-    },
+    ...createBotPosts({ db, now, conversations, transaction, insert, one, editOwn }),
 
     /** 'me': hidden for the caller only. 'everyone': the author's alone; the text is dropped. */
     async remove(userId: number, messageId: number, scope: 'me' | 'everyone'): Promise<void> {

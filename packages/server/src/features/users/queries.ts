@@ -76,11 +76,7 @@ export function findPublicById(
   db: Kysely<Database>,
   id: number,
 ): Promise<PublicUserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(PUBLIC_COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export function findPublicByUsernameKey(

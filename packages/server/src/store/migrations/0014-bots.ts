@@ -81,7 +81,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('messages').addColumn('reply_markup', 'text').execute();
-  await db.schema.alterTable('conversation_members').addColumn('keyboard_options', 'text').execute();
+  await db.schema
+    .alterTable('conversation_members')
+    .addColumn('keyboard_options', 'text')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

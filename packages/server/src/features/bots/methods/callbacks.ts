@@ -10,7 +10,11 @@ const answer = z.object({
   callback_query_id: z.string().min(1).max(64),
   text: z.string().max(200, 'MESSAGE_TOO_LONG').optional(),
   show_alert: bool().optional(),
-  url: z.string().max(2048).regex(/^(https?|tg):\/\//i, 'URL_INVALID').optional(),
+  url: z
+    .string()
+    .max(2048)
+    .regex(/^(https?|tg):\/\//i, 'URL_INVALID')
+    .optional(),
   cache_time: int().optional(),
 });
 

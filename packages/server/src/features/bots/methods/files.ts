@@ -15,14 +15,19 @@ import { replyFields, sendAs } from '../send';
 
 const WRONG_FILE = 'wrong file identifier/HTTP URL specified';
 
-const caption = z.string().trim().max(MESSAGE_MAX_LENGTH, 'message caption is too long').default('');
+const caption = z
+  .string()
+  .trim()
+  .max(MESSAGE_MAX_LENGTH, 'message caption is too long')
+  .default('');
 
 /** The file a parameter names: an upload of this call, or a readable file_id. */
 async function fileOf(deps: BotApiDeps, call: MethodCall, field: string) {
   const direct = call.uploads.get(field);
   if (direct) return { id: direct.id, mime: direct.mime, attached: false };
   const value = call.params[field];
-  if (typeof value !== 'string' || value === '') throw badRequest(`there is no ${field} in the request`);
+  if (typeof value !== 'string' || value === '')
+    throw badRequest(`there is no ${field} in the request`);
   if (value.startsWith('attach://')) {
     const named = call.uploads.get(value.slice('attach://'.length));
     if (!named) throw badRequest(WRONG_FILE);

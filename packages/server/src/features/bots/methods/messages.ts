@@ -59,9 +59,7 @@ export const messageMethods: Record<string, Method> = {
   },
 
   async editMessageText(deps, call) {
-    const p = target
-      .extend({ text, reply_markup: replyMarkupParam.optional() })
-      .parse(call.params);
+    const p = target.extend({ text, reply_markup: replyMarkupParam.optional() }).parse(call.params);
     const row = await ownMessage(deps, call, p);
     if (row.message === p.text && p.reply_markup === undefined) {
       throw badRequest('message is not modified');

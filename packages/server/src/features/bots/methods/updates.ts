@@ -126,7 +126,9 @@ export const updateMethods: Record<string, Method> = {
       has_custom_certificate: false,
       pending_update_count: Number(pending.n),
       max_connections: 1,
-      ...(bot.allowed_updates ? { allowed_updates: JSON.parse(bot.allowed_updates) as unknown } : {}),
+      ...(bot.allowed_updates
+        ? { allowed_updates: JSON.parse(bot.allowed_updates) as unknown }
+        : {}),
       ...(bot.webhook_url && bot.last_error_at
         ? {
             last_error_date: Math.floor(Date.parse(bot.last_error_at) / 1000),

@@ -37,11 +37,16 @@ function botCall(port: number, agent: http.Agent, token: string, method: string,
         method: 'POST',
         path: `/bot${token}/${method}`,
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }),
+        );
       },
     );
     req.on('error', reject);
@@ -88,11 +93,13 @@ export async function runBots(config: BotsConfig, pinning: Pinning): Promise<num
     await sleep(1000);
     const before = rssMiB(server.pid);
     const pollAgent = new http.Agent({ keepAlive: false, maxSockets: config.polls + 10 });
-    const polls = bots.slice(0, config.polls).map((b) =>
-      botCall(port, pollAgent, b.token, 'getUpdates', { timeout: config.pollTimeout }).catch(
-        () => ({ status: 0, ms: 0 }),
-      ),
-    );
+    const polls = bots
+      .slice(0, config.polls)
+      .map((b) =>
+        botCall(port, pollAgent, b.token, 'getUpdates', { timeout: config.pollTimeout }).catch(
+          () => ({ status: 0, ms: 0 }),
+        ),
+      );
     await sleep(Math.min(5000, 1000 + config.polls * 4));
     const waiting = rssMiB(server.pid);
     const perPollKiB = ((waiting - before) * 1024) / config.polls;
@@ -107,7 +114,10 @@ export async function runBots(config: BotsConfig, pinning: Pinning): Promise<num
     let botErrors = 0;
     const botStart = performance.now();
     await mapLimit(jobs, config.concurrency, async (b) => {
-      const r = await botCall(port, agent, b.token, 'sendMessage', { chat_id: b.chatId, text: 'bench' });
+      const r = await botCall(port, agent, b.token, 'sendMessage', {
+        chat_id: b.chatId,
+        text: 'bench',
+      });
       if (r.status === 200) botMs.push(r.ms);
       else botErrors += 1;
     });

@@ -112,20 +112,26 @@ export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) 
       const result = await method(deps, { bot, params, uploads, signal: closed.signal });
       return reply.type('application/json; charset=utf-8').send({ ok: true, result });
     };
-    app.route<{ Params: Params }>({ method: ['GET', 'POST'], url: BOT_API_PATH, handler });
+    // Not in the OpenAPI document: Telegram's own reference documents these (docs/BOTS.md).
+    const schema = { hide: true };
+    app.route<{ Params: Params }>({ method: ['GET', 'POST'], url: BOT_API_PATH, schema, handler });
 
-    app.get<{ Params: { token: string; path: string } }>(BOT_FILE_PATH, async (request, reply) => {
-      const bot = await deps.accounts.authenticate(request.params.token);
-      if (!bot) return sendError(reply, unauthorized());
-      const key = request.params.path;
-      const row = FILE_KEY_PATTERN.test(key) ? await deps.files.readable(bot.id, key) : null;
-      const blob = row ? await deps.files.read(row, 'original') : null;
-      if (!row || !blob) return sendError(reply, notFoundMethod());
-      return reply
-        .header('content-type', row.mime)
-        .header('content-length', String(blob.size))
-        .header('x-content-type-options', 'nosniff')
-        .send(blob.stream);
-    });
+    app.get<{ Params: { token: string; path: string } }>(
+      BOT_FILE_PATH,
+      { schema },
+      async (request, reply) => {
+        const bot = await deps.accounts.authenticate(request.params.token);
+        if (!bot) return sendError(reply, unauthorized());
+        const key = request.params.path;
+        const row = FILE_KEY_PATTERN.test(key) ? await deps.files.readable(bot.id, key) : null;
+        const blob = row ? await deps.files.read(row, 'original') : null;
+        if (!row || !blob) return sendError(reply, notFoundMethod());
+        return reply
+          .header('content-type', row.mime)
+          .header('content-length', String(blob.size))
+          .header('x-content-type-options', 'nosniff')
+          .send(blob.stream);
+      },
+    );
   };
 }

@@ -78,11 +78,20 @@ export async function createBotsFeature(deps: {
     ...callbackMethods(() => callbacks),
   };
 
-  const official = await accounts.ensureOfficial(OFFICIAL_BOT.name, OFFICIAL_BOT.username);
-  await q.updateBot(deps.db, official.id, { commands: JSON.stringify(OFFICIAL_COMMANDS) });
-  deps.hooks.serveInProcess(
-    createOfficialBot({ id: official.id, accounts, messages: deps.messages, log: deps.log }),
-  );
+  // A person who took the name before this feature existed keeps it: then
+  // there is no official bot (logged), and everything else works.
+  const official = await accounts
+    .ensureOfficial(OFFICIAL_BOT.name, OFFICIAL_BOT.username)
+    .catch((error: unknown) => {
+      deps.log.warn({ err: error }, `bots: @${OFFICIAL_BOT.username} is taken; no official bot`);
+      return null;
+    });
+  if (official) {
+    await q.updateBot(deps.db, official.id, { commands: JSON.stringify(OFFICIAL_COMMANDS) });
+    deps.hooks.serveInProcess(
+      createOfficialBot({ id: official.id, accounts, messages: deps.messages, log: deps.log }),
+    );
+  }
   webhooks.start();
-  return { accounts, callbacks, apiDeps, methods, webhooks, officialId: official.id };
+  return { accounts, callbacks, apiDeps, methods, webhooks };
 }

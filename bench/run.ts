@@ -2,6 +2,8 @@ import type { ParsedArgs } from './lib/args';
 import { boolFlag, parseArgs } from './lib/args';
 import type { Pinning } from './lib/pin';
 import { pinning, reexecPinned } from './lib/pin';
+import { botsConfig } from './bots/config';
+import { runBots } from './bots/index';
 import { connectionsConfig } from './connections/config';
 import { runConnections } from './connections/index';
 import { fanoutConfig } from './fanout/config';
@@ -28,6 +30,7 @@ const USAGE = `usage: npm run bench -- <scenario> [--tiny] [flags]
                [--user-conversations N] [--users N] [--samples N] [--warmup N]
   http         [--duration S] [--warmup S] [--connections C] [--login-duration S]
   web          [--conversations N] [--messages N] [--runs N]
+  bots         [--polls N] [--poll-timeout S] [--senders N] [--sends-per-bot N] [--concurrency C]
 See bench/README.md.`;
 
 type Runner = (args: ParsedArgs, pin: Pinning) => Promise<number>;
@@ -43,6 +46,7 @@ const SCENARIOS: Record<string, Runner> = {
   history: (args, pin) => runHistory(historyConfig(args), pin),
   http: (args, pin) => runHttp(httpConfig(args), pin),
   web: (args, pin) => runWeb(webConfig(args), pin),
+  bots: (args, pin) => runBots(botsConfig(args), pin),
 };
 
 async function main(): Promise<number> {

@@ -163,6 +163,7 @@ export function createGroupsService(deps: {
           for (const m of members) {
             await appendUserEvent(trx, m, 'conversation.joined', payload, at);
           }
+          await conversations.hooks.joined(trx, created, others, userId, at);
           return created;
         });
       } catch (error) {

@@ -4,6 +4,7 @@ import type { Bus } from './bus/bus';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { FetcherOptions } from './features/link-previews/preview-fetcher';
+import type { PushSettings } from './features/push/service';
 import type { Presence } from './realtime/presence';
 import type { BlobStore } from './storage/blob-store';
 import type { Store } from './store/db';
@@ -68,6 +69,11 @@ export interface AppDeps {
   channelViewsMs?: number;
   /** Runs the inactive-account job this often; not at all without it (tests run rounds by hand). */
   inactivityJobMs?: number;
+  /**
+   * Web Push: production settings without it. Tests allow their 127.0.0.1
+   * receiver in `guard`, and set `pollMs: 0` to drain the queue by hand.
+   */
+  push?: Partial<PushSettings>;
   /** Overrides the pino logger options built from config.logLevel (tests pass false). */
   logger?: FastifyServerOptions['logger'];
 }

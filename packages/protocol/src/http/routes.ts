@@ -3,6 +3,7 @@ import { conversationRoutes } from './conversation-routes';
 import { folderRoutes } from './folder-routes';
 import { groupRoutes } from './group-routes';
 import { messageRoutes } from './message-routes';
+import { pushRoutes } from './push-routes';
 import { searchRoutes } from './search-routes';
 import { settingsRoutes } from './settings-routes';
 
@@ -24,4 +25,5 @@ export const routes = {
   ...groupRoutes,
   ...searchRoutes,
   ...settingsRoutes,
+  ...pushRoutes,
 };

@@ -18,6 +18,8 @@ export function authRoutes(deps: {
   auth: AuthService;
   limits: Limiters;
   guard: Guard;
+  /** Before the session ends: its push devices and the `firebase_token` one are forgotten. */
+  onLogout?: (userId: number, sessionId: number, firebaseToken: string | null) => Promise<void>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
@@ -67,6 +69,7 @@ export function authRoutes(deps: {
       onRequest: [deps.guard],
       handler: async (request) => {
         const { userId, sessionId } = authOf(request);
+        await deps.onLogout?.(userId, sessionId, request.body?.firebase_token ?? null);
         await deps.auth.logout(userId, sessionId);
         return { status: 'ok' as const };
       },

@@ -66,19 +66,32 @@ export async function createPushService(deps: {
   });
   if (settings.pollMs > 0) worker.start(settings.pollMs);
 
+  /** Outbox inserts under way (the send did not wait for them). */
+  const inserting = new Set<Promise<void>>();
+
   /** Runs after a commit, off the send: one outbox row per new message, then the worker. */
   function queueCommitted(events: AppendedEvents): void {
     const ids: number[] = [];
-    for (const row of events.conversation) if (row.type === 'message.new') ids.push(row.payload.message_id);
+    for (const row of events.conversation)
+      if (row.type === 'message.new') ids.push(row.payload.message_id);
     if (ids.length === 0) return;
-    void addToOutbox(db, ids, now())
-      .then(() => (settings.pollMs > 0 ? worker.drain() : undefined))
-      .catch((error: unknown) => log.error({ err: error }, 'push outbox insert failed'));
+    const insert = addToOutbox(db, ids, now())
+      .then(() => (settings.pollMs > 0 ? void worker.drain() : undefined))
+      .catch((error: unknown) => log.error({ err: error }, 'push outbox insert failed'))
+      .finally(() => inserting.delete(insert));
+    inserting.add(insert);
+  }
+
+  /** Waits for the outbox inserts under way, then drains the queue (tests, shutdown). */
+  async function settle(): Promise<void> {
+    await Promise.all(inserting);
+    await worker.drain();
   }
 
   return {
     publicKey: vapid.publicKey,
     worker,
+    settle,
 
     /** The publisher the app uses: realtime's, then this queue (never awaited by the send). */
     wrapPublisher<P extends EventPublisher>(inner: P): P {
@@ -145,7 +158,10 @@ export async function createPushService(deps: {
       if (settings.pollMs > 0) void worker.drain();
     },
 
-    close: () => worker.stop(),
+    close: async () => {
+      await Promise.all(inserting);
+      await worker.stop();
+    },
   };
 }
 

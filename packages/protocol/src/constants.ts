@@ -40,6 +40,14 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   sidebar: 'sidebar',
   draftPrefix: 'draft_',
+  // This device's notification choices (not in the spec's list: the spec
+  // names no key for them). Cleared by logout like the rest.
+  /** '1' while this browser is subscribed to Web Push (docs/PUSH.md). */
+  pushEnabled: 'push_enabled',
+  /** '0' silences this device's notifications; on by default. */
+  notificationSound: 'notification_sound',
+  /** '0' shows "New message" instead of the sender and text; on by default. */
+  notificationPreviews: 'notification_previews',
 } as const;
 
 /** CSRF double-submit names (cookie set by the server, header echoed by the client). */

@@ -48,12 +48,15 @@ function vapidOf(headers: IncomingHttpHeaders): { t: string; k: string } {
 
 async function verifyVapid(t: string, k: string): Promise<{ payload: JWTPayload; alg: string }> {
   const raw = Buffer.from(k, 'base64url'); // uncompressed P-256 point: 0x04 | x | y
-  const key = await importJWK({
-    kty: 'EC',
-    crv: 'P-256',
-    x: raw.subarray(1, 33).toString('base64url'),
-    y: raw.subarray(33, 65).toString('base64url'),
-  }, 'ES256');
+  const key = await importJWK(
+    {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33, 65).toString('base64url'),
+    },
+    'ES256',
+  );
   const { payload } = await jwtVerify(t, key);
   return { payload, alg: decodeProtectedHeader(t).alg ?? '' };
 }
@@ -121,7 +124,10 @@ export async function startPushReceiver() {
         name,
         subscription: {
           endpoint: `http://127.0.0.1:${port}/push/${encodeURIComponent(name)}`,
-          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+          keys: {
+            p256dh: ecdh.getPublicKey().toString('base64url'),
+            auth: auth.toString('base64url'),
+          },
         },
       };
     },

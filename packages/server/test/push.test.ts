@@ -83,16 +83,21 @@ describe.each(stores())('web push ($name)', (backend) => {
   const drain = () => app.push.settle();
 
   it('gives the VAPID key and refuses what is not a subscription or not reachable', async () => {
-    const key = await client.get<{ public_key: string }>('/user/apps/vapid-key', { token: bob.token });
+    const key = await client.get<{ public_key: string }>('/user/apps/vapid-key', {
+      token: bob.token,
+    });
     expect(key.status).toBe(200);
     expect(Buffer.from(key.body.public_key, 'base64url')).toHaveLength(65);
     expect((await client.get('/user/apps/vapid-key')).status).toBe(401);
 
-    const post = (body: unknown) => client.post('/user/apps/token/create', body, { token: bob.token });
+    const post = (body: unknown) =>
+      client.post('/user/apps/token/create', body, { token: bob.token });
     expect((await post({ token: 'not json', app_type: 'web' })).status).toBe(422);
     expect((await post({ token: '{}', app_type: 'web' })).status).toBe(422);
     const device = receiver.device('refused');
-    expect((await post({ token: JSON.stringify(device.subscription), app_type: 'ios' })).status).toBe(422);
+    expect(
+      (await post({ token: JSON.stringify(device.subscription), app_type: 'ios' })).status,
+    ).toBe(422);
     const elsewhere = (endpoint: string) =>
       post({ token: JSON.stringify({ ...device.subscription, endpoint }), app_type: 'web' });
     // The link previews' guard: private, loopback on another port, plain http, a name (no DNS here).
@@ -132,7 +137,9 @@ describe.each(stores())('web push ($name)', (backend) => {
       unread: expect.any(Number),
     });
     expect(Number(push?.payload.unread)).toBeGreaterThanOrEqual(1);
-    const key = await client.get<{ public_key: string }>('/user/apps/vapid-key', { token: bob.token });
+    const key = await client.get<{ public_key: string }>('/user/apps/vapid-key', {
+      token: bob.token,
+    });
     expect(push?.vapidKey).toBe(key.body.public_key);
     expect(push?.jwtAlg).toBe('ES256');
     expect(push?.jwt.aud).toBe(`http://127.0.0.1:${receiver.port}`);
@@ -152,7 +159,9 @@ describe.each(stores())('web push ($name)', (backend) => {
     await sent(client, alice, chat.id, 'two');
     await drain();
     const pushes = await receiver.waitFor(2);
-    expect(new Set(pushes.map((p) => p.payload.tag))).toEqual(new Set([`parley-conversation-${chat.id}`]));
+    expect(new Set(pushes.map((p) => p.payload.tag))).toEqual(
+      new Set([`parley-conversation-${chat.id}`]),
+    );
     expect(new Set(pushes.map((p) => p.topic))).toEqual(new Set([`c${chat.id}`]));
     // The badge shows the count when the push is made (both sends are in by then).
     const unread = pushes.map((p) => Number(p.payload.unread));
@@ -167,7 +176,11 @@ describe.each(stores())('web push ($name)', (backend) => {
     await sent(client, alice, chat.id, 'while muted');
     await drain();
     expect(receiver.received).toEqual([]);
-    await client.post(`/user/conversations/${chat.id}/mute`, { value: false }, { token: bob.token });
+    await client.post(
+      `/user/conversations/${chat.id}/mute`,
+      { value: false },
+      { token: bob.token },
+    );
     await client.post('/user/mute', { muted: true }, { token: bob.token });
     await sent(client, alice, chat.id, 'all muted');
     await drain();
@@ -184,7 +197,9 @@ describe.each(stores())('web push ($name)', (backend) => {
       { secret: '2718', secret_confirmation: '2718', secret_hint: 'e' },
       { token: carol.token },
     );
-    expect((await client.post('/user/paranoid', { on: true }, { token: carol.token })).status).toBe(200);
+    expect((await client.post('/user/paranoid', { on: true }, { token: carol.token })).status).toBe(
+      200,
+    );
     const chat = await direct(client, alice, carol);
     await sent(client, alice, chat.id, 'the secret plan');
     await drain();
@@ -256,7 +271,11 @@ describe.each(stores())('web push ($name)', (backend) => {
       send: createSender({
         vapid: await loadOrCreateVapidKeys(ts.store.db, new Date()),
         subject: 'https://parley.test',
-        guard: { resolver: () => Promise.reject(new Error('no DNS')), allow: [{ address: '127.0.0.1', port: receiver.port }], onlyAllowed: false },
+        guard: {
+          resolver: () => Promise.reject(new Error('no DNS')),
+          allow: [{ address: '127.0.0.1', port: receiver.port }],
+          onlyAllowed: false,
+        },
         timeoutMs: 5000,
       }),
       concurrency: 4,
@@ -276,13 +295,25 @@ describe.each(stores())('web push ($name)', (backend) => {
     await register(gina, a);
     await register(gina, b);
     expect(await subscriptionCount(gina.id)).toBe(2);
-    const off = await client.post('/user/apps/token/delete', { token: JSON.stringify(a.subscription) }, { token: gina.token });
+    const off = await client.post(
+      '/user/apps/token/delete',
+      { token: JSON.stringify(a.subscription) },
+      { token: gina.token },
+    );
     expect(off.status).toBe(200);
     expect(await subscriptionCount(gina.id)).toBe(1);
     // Someone else's token changes nothing.
-    await client.post('/user/apps/token/delete', { token: JSON.stringify(b.subscription) }, { token: alice.token });
+    await client.post(
+      '/user/apps/token/delete',
+      { token: JSON.stringify(b.subscription) },
+      { token: alice.token },
+    );
     expect(await subscriptionCount(gina.id)).toBe(1);
-    const out = await client.post('/logout', { firebase_token: JSON.stringify(b.subscription) }, { token: gina.token });
+    const out = await client.post(
+      '/logout',
+      { firebase_token: JSON.stringify(b.subscription) },
+      { token: gina.token },
+    );
     expect(out.status).toBe(200);
     expect(await subscriptionCount(gina.id)).toBe(0);
   });

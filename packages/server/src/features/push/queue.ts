@@ -118,7 +118,15 @@ export async function claimJobs(
         .limit(limit),
     )
     .where('claimed_until', '<=', now)
-    .returning(['id', 'subscription_id', 'payload', 'topic', 'ttl_seconds', 'attempts', 'expires_at'])
+    .returning([
+      'id',
+      'subscription_id',
+      'payload',
+      'topic',
+      'ttl_seconds',
+      'attempts',
+      'expires_at',
+    ])
     .execute();
 }
 

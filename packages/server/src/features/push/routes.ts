@@ -8,10 +8,7 @@ import type { PushService } from './service';
 
 // Registering a device for Web Push (spec 4, 7; docs/PUSH.md).
 
-export function pushRoutes(deps: {
-  push: PushService;
-  guard: Guard;
-}): FastifyPluginAsyncZod {
+export function pushRoutes(deps: { push: PushService; guard: Guard }): FastifyPluginAsyncZod {
   const { push } = deps;
   return async (app) => {
     const doc = (summary: string, ...codes: Parameters<typeof errorReplies>) => ({

@@ -87,7 +87,11 @@ export function createSender(options: SenderOptions) {
       if (status === 404 || status === 410) return { result: 'gone', status };
       if (status === 429 || status >= 500) {
         const after = retryAfter(response.headers['retry-after']);
-        return { result: 'retry', reason: `status ${status}`, ...(after ? { retryAfterMs: after } : {}) };
+        return {
+          result: 'retry',
+          reason: `status ${status}`,
+          ...(after ? { retryAfterMs: after } : {}),
+        };
       }
       return { result: 'drop', reason: `status ${status}` };
     } catch (error) {

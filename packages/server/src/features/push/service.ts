@@ -60,7 +60,12 @@ export async function createPushService(deps: {
     db,
     now,
     log,
-    send: createSender({ vapid, subject: settings.subject, guard: settings.guard, timeoutMs: settings.timeoutMs }),
+    send: createSender({
+      vapid,
+      subject: settings.subject,
+      guard: settings.guard,
+      timeoutMs: settings.timeoutMs,
+    }),
     concurrency: settings.concurrency,
     backoffMs: settings.backoffMs,
   });
@@ -109,14 +114,28 @@ export async function createPushService(deps: {
       token: string,
     ): Promise<void> {
       const subscription = parsePushToken(token);
-      if (!subscription) throw new HttpError(422, 'token is not a push subscription', { token: ['token is not a push subscription'] });
+      if (!subscription)
+        throw new HttpError(422, 'token is not a push subscription', {
+          token: ['token is not a push subscription'],
+        });
       try {
-        await checkEndpoint(subscription.endpoint, settings.guard, AbortSignal.timeout(settings.timeoutMs));
+        await checkEndpoint(
+          subscription.endpoint,
+          settings.guard,
+          AbortSignal.timeout(settings.timeoutMs),
+        );
       } catch {
-        throw new HttpError(422, 'This push endpoint is not allowed', { token: ['This push endpoint is not allowed'] });
+        throw new HttpError(422, 'This push endpoint is not allowed', {
+          token: ['This push endpoint is not allowed'],
+        });
       }
       const locale = negotiateLocale(owner.acceptLanguage);
-      await subscriptions.saveSubscription(db, { ...owner, locale }, subscription, now().toISOString());
+      await subscriptions.saveSubscription(
+        db,
+        { ...owner, locale },
+        subscription,
+        now().toISOString(),
+      );
     },
 
     /** Disabling on a device; a token that is not one (or not the caller's) changes nothing. */

@@ -27,13 +27,18 @@ export function logout(options: LogoutOptions = {}): Promise<void> {
 }
 
 async function run({ callServer = false, firebaseToken }: LogoutOptions): Promise<void> {
+  // Loaded on demand: push code stays out of the chat's first load.
+  const push = await import('../../lib/push-device');
   if (callServer) {
     try {
-      await logoutCall(firebaseToken);
+      // Spec 7: the device's push token goes with the logout, so the server forgets it.
+      await logoutCall(firebaseToken ?? (await push.currentPushToken()));
     } catch {
       // The local sign-out below is what protects the user; carry on.
     }
   }
+  // The next person on this browser must not get this account's pushes.
+  await push.dropPushSubscription();
   clearAccessToken();
   // Dexie is imported here on demand: only logout and the cache features need it.
   const results = await Promise.allSettled([

@@ -42,8 +42,8 @@ export const STORAGE_KEYS = {
   draftPrefix: 'draft_',
   // This device's notification choices (not in the spec's list: the spec
   // names no key for them). Cleared by logout like the rest.
-  /** '1' while this browser is subscribed to Web Push (docs/PUSH.md). */
-  pushEnabled: 'push_enabled',
+  /** While push is on here: the token (PushSubscription JSON) the server has (docs/PUSH.md). */
+  pushToken: 'push_token',
   /** '0' silences this device's notifications; on by default. */
   notificationSound: 'notification_sound',
   /** '0' shows "New message" instead of the sender and text; on by default. */

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 import { pushPayloadSchema } from '@parley/protocol/push';
 import type { PushPayload } from '@parley/protocol/push';
-import { DEVICE_SETTINGS_CACHE, DEVICE_SETTINGS_URL } from './lib/push-device';
-import type { DeviceNotificationSettings } from './lib/push-device';
+import { DEVICE_SETTINGS_CACHE, DEVICE_SETTINGS_URL } from './lib/device-settings';
+import type { DeviceNotificationSettings } from './lib/device-settings';
 
 // Web Push in the service worker (docs/PUSH.md): a push from the server
 // becomes a system notification while no tab of the app is on screen — one

@@ -54,7 +54,6 @@ export function AppsPage() {
           ) : (
             <p className="apps-status">{t('apps.unavailable')}</p>
           )}
-          <p className="apps-note">{t('apps.offlineReady')}</p>
         </section>
         <section className="apps-howto" aria-labelledby="apps-howto-title">
           <h2 id="apps-howto-title">{t('apps.howtoTitle')}</h2>

@@ -1,6 +1,7 @@
 import { clearCacheStorage } from '../../lib/cache-storage';
 import { navigateTo } from '../../lib/navigation';
-import { clearStorageExceptLocale } from '../../lib/storage';
+import { STORAGE_KEYS } from '@parley/protocol/constants';
+import { clearStorageExceptLocale, readStorage } from '../../lib/storage';
 import { clearAccessToken } from '../../lib/tokens';
 import { useErrorList } from '../../api/error-list';
 import { logoutCall } from './api';
@@ -27,18 +28,16 @@ export function logout(options: LogoutOptions = {}): Promise<void> {
 }
 
 async function run({ callServer = false, firebaseToken }: LogoutOptions): Promise<void> {
-  // Loaded on demand: push code stays out of the chat's first load.
-  const push = await import('../../lib/push-device');
   if (callServer) {
     try {
-      // Spec 7: the device's push token goes with the logout, so the server forgets it.
-      await logoutCall(firebaseToken ?? (await push.currentPushToken()));
+      // Spec 7: this device's push token goes with the logout; the server forgets it
+      // (and every device of the session). The browser keeps its subscription for
+      // whoever turns push on next; the server no longer knows it.
+      await logoutCall(firebaseToken ?? readStorage(STORAGE_KEYS.pushToken));
     } catch {
       // The local sign-out below is what protects the user; carry on.
     }
   }
-  // The next person on this browser must not get this account's pushes.
-  await push.dropPushSubscription();
   clearAccessToken();
   // Dexie is imported here on demand: only logout and the cache features need it.
   const results = await Promise.allSettled([

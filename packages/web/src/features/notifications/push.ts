@@ -1,26 +1,23 @@
+import { STORAGE_KEYS } from '@parley/protocol/constants';
 import { pushRoutes } from '@parley/protocol/http/push-routes';
 import { call } from '../../api/http';
-import {
-  currentPushToken,
-  dropPushSubscription,
-  pushEnabledHere,
-  setPushEnabledHere,
-} from '../../lib/push-device';
+import { readStorage, writeStorage } from '../../lib/storage';
 import { requestNotificationPermission } from './permission';
 
 // Web Push on this device (spec 4: enabling asks for permission, then gets
 // a token; disabling deletes the token; spec 8: a failed enabling is only
 // logged to the console). Loaded with the settings screen, never at start.
+// The token the server has is kept under `push_token`: logout sends it as
+// `firebase_token` (spec 7) and the socket reports visibility while it is
+// there (sync/visibility-report.ts).
 
-export type PushSupport = 'supported' | 'unsupported';
-
-export function pushSupport(): PushSupport {
-  return typeof window !== 'undefined' &&
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
     'serviceWorker' in navigator &&
     'PushManager' in window &&
     typeof Notification !== 'undefined'
-    ? 'supported'
-    : 'unsupported';
+  );
 }
 
 /** The VAPID key as pushManager.subscribe wants it. */
@@ -30,31 +27,38 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
 }
 
+function sameKey(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+async function subscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
 /** True when this device is now subscribed and the server has its token. */
 export async function enablePush(): Promise<boolean> {
   try {
-    if (pushSupport() !== 'supported') throw new Error('Push is not supported here');
+    if (!pushSupported()) throw new Error('Push is not supported here');
     const permission = await requestNotificationPermission();
     if (permission !== 'granted') throw new Error(`Notification permission: ${permission}`);
     const registration = await navigator.serviceWorker.ready;
     const { public_key } = await call(pushRoutes.vapidKey, { silent: true });
-    let subscription = await registration.pushManager.getSubscription();
+    const key = keyBytes(public_key);
+    let current = await registration.pushManager.getSubscription();
     // A subscription made with another server key (a reset store) cannot be reused.
-    const key = subscription?.options.applicationServerKey;
-    if (subscription && key && !sameKey(new Uint8Array(key), keyBytes(public_key))) {
-      await subscription.unsubscribe();
-      subscription = null;
+    const currentKey = current?.options.applicationServerKey;
+    if (current && currentKey && !sameKey(new Uint8Array(currentKey), key)) {
+      await current.unsubscribe();
+      current = null;
     }
-    subscription ??= await registration.pushManager.subscribe({
+    current ??= await registration.pushManager.subscribe({
       userVisibleOnly: true,
-      applicationServerKey: keyBytes(public_key),
+      applicationServerKey: key,
     });
-    await call(pushRoutes.createAppToken, {
-      body: { token: JSON.stringify(subscription.toJSON()), app_type: 'web' },
-      silent: true,
-    });
-    setPushEnabledHere(true);
-    void import('../../api/visibility-report').then((m) => m.startVisibilityReport());
+    const token = JSON.stringify(current);
+    await call(pushRoutes.createAppToken, { body: { token, app_type: 'web' }, silent: true });
+    writeStorage(STORAGE_KEYS.pushToken, token);
     return true;
   } catch (error) {
     console.error('Push notifications could not be enabled', error);
@@ -62,23 +66,24 @@ export async function enablePush(): Promise<boolean> {
   }
 }
 
-function sameKey(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
 /** Deletes the token on the server, then the browser's subscription. */
 export async function disablePush(): Promise<void> {
-  setPushEnabledHere(false);
-  const token = await currentPushToken();
+  const token = readStorage(STORAGE_KEYS.pushToken);
+  writeStorage(STORAGE_KEYS.pushToken, null);
   try {
     if (token) await call(pushRoutes.deleteAppToken, { body: { token }, silent: true });
   } catch (error) {
     console.error('Push token not deleted on the server', error);
   }
-  await dropPushSubscription();
+  try {
+    await (await subscription())?.unsubscribe();
+  } catch (error) {
+    console.error('Push subscription not removed from the browser', error);
+  }
 }
 
-/** Push is on here: the flag, and the browser still has a subscription. */
+/** Push is on here: the token is kept and the browser still has the subscription. */
 export async function pushActiveHere(): Promise<boolean> {
-  return pushEnabledHere() && (await currentPushToken()) !== null;
+  if (!pushSupported() || readStorage(STORAGE_KEYS.pushToken) === null) return false;
+  return (await subscription()) !== null;
 }

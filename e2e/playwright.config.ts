@@ -14,6 +14,10 @@ const port = Number(process.env.E2E_PORT);
 // server opens its link-preview guard for exactly 127.0.0.1 on this port and
 // fetches nothing else (LINK_PREVIEW_TEST_ORIGIN; never set in production).
 process.env.E2E_PREVIEW_PORT ??= String(port + 1000);
+// TEST ONLY: the port of the stand-in push service e2e/settings/push.spec.ts
+// runs (support/push-service.ts). The server sends Web Push there and
+// nowhere else (PUSH_TEST_ORIGIN; never set in production).
+process.env.E2E_PUSH_PORT ??= String(port + 2000);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -53,6 +57,7 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_ACCOUNT_MAX: '1000',
       RATE_LIMIT_REFRESH_IP_MAX: '1000',
       LINK_PREVIEW_TEST_ORIGIN: `http://127.0.0.1:${process.env.E2E_PREVIEW_PORT}`,
+      PUSH_TEST_ORIGIN: `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
     },
   },
 });

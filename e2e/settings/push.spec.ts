@@ -92,13 +92,16 @@ test('push with the tab closed: subscribe, pushed to the worker, shown, clicked,
 
     // 1. Bob turns push on in Settings → Notifications.
     const page: Page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') console.log('page error:', m.text());
+    });
     await signInByUi(page, bob);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.getByTestId('user-menu').click();
     await page.getByTestId('open-settings').click();
     await page.getByTestId('settings-tab-notifications').click();
     const pushSwitch = page.getByTestId('switch-push');
-    await pushSwitch.check();
+    await pushSwitch.click(); // checked once the server has the token (asynchronous)
     await expect(pushSwitch).toBeChecked();
     // The token reached the server.
     await expect.poll(() => subscriptionsFor(device.endpoint)).toBe(1);

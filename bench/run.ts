@@ -10,6 +10,7 @@ import { historyConfig } from './history/config';
 import { runHistory } from './history/index';
 import { httpConfig } from './http/config';
 import { runHttp } from './http/index';
+import { runPush } from './push/index';
 import { webConfig } from './web/config';
 import { runWeb } from './web/index';
 
@@ -28,6 +29,7 @@ const USAGE = `usage: npm run bench -- <scenario> [--tiny] [flags]
                [--user-conversations N] [--users N] [--samples N] [--warmup N]
   http         [--duration S] [--warmup S] [--connections C] [--login-duration S]
   web          [--conversations N] [--messages N] [--runs N]
+  push         [--members N] [--devices-per-member D] [--sends N]
 See bench/README.md.`;
 
 type Runner = (args: ParsedArgs, pin: Pinning) => Promise<number>;
@@ -43,6 +45,7 @@ const SCENARIOS: Record<string, Runner> = {
   history: (args, pin) => runHistory(historyConfig(args), pin),
   http: (args, pin) => runHttp(httpConfig(args), pin),
   web: (args, pin) => runWeb(webConfig(args), pin),
+  push: (args) => runPush(args),
 };
 
 async function main(): Promise<number> {

@@ -264,24 +264,26 @@ describe.each(stores())('web push ($name)', (backend) => {
     for (const d of devices) expect((await register(frank, d)).status).toBe(200);
     const chat = await direct(client, alice, frank);
     for (let i = 0; i < 5; i++) await sent(client, alice, chat.id, `m${i}`);
+    const otherSender = createSender({
+      vapid: await loadOrCreateVapidKeys(ts.store.db, new Date()),
+      subject: 'https://parley.test',
+      guard: {
+        resolver: () => Promise.reject(new Error('no DNS')),
+        allow: [{ address: '127.0.0.1', port: receiver.port }],
+        onlyAllowed: false,
+      },
+      timeoutMs: 5000,
+    });
     const other = createPushWorker({
       db: ts.store.db,
       now: clock,
       log: app.log,
-      send: createSender({
-        vapid: await loadOrCreateVapidKeys(ts.store.db, new Date()),
-        subject: 'https://parley.test',
-        guard: {
-          resolver: () => Promise.reject(new Error('no DNS')),
-          allow: [{ address: '127.0.0.1', port: receiver.port }],
-          onlyAllowed: false,
-        },
-        timeoutMs: 5000,
-      }),
+      send: otherSender.send,
       concurrency: 4,
       backoffMs: 1000,
     });
     await Promise.all([drain(), other.drain(), drain()]);
+    await otherSender.close();
     await receiver.waitFor(15);
     const keys = receiver.received.map((p) => `${p.device}:${String(p.payload.message_id)}`);
     expect(keys).toHaveLength(15);

@@ -130,8 +130,13 @@ export async function claimJobs(
     .execute();
 }
 
-export async function finishJob(db: Kysely<Database>, id: number): Promise<void> {
-  await db.deleteFrom('push_jobs').where('id', '=', id).execute();
+/** Removes finished jobs (sent, expired, dropped), a round's worth in one statement. */
+export async function finishJobs(db: Kysely<Database>, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom('push_jobs')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
 }
 
 /** A failed attempt: tried again at `nextAt`, unclaimed. */

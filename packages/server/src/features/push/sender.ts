@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { Client, buildConnector } from 'undici';
+import { Pool, buildConnector } from 'undici';
 import type { DeviceRow } from './subscriptions';
 import type { VapidKeys } from './vapid';
 import { checkEndpoint } from './endpoint-guard';
@@ -40,8 +40,40 @@ function retryAfter(value: string | string[] | undefined): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
+/** Connections kept per push service (origin and checked address): a few services serve every browser. */
+const MAX_CLIENTS = 64;
+
 export function createSender(options: SenderOptions) {
-  return async function send(device: DeviceRow, push: PushMessageToSend): Promise<SendOutcome> {
+  const clients = new Map<string, Pool>();
+  const clientFor = (origin: string, address: string): Pool => {
+    const key = `${origin}|${address}`;
+    let client = clients.get(key);
+    if (!client) {
+      if (clients.size >= MAX_CLIENTS) {
+        const [oldest] = clients;
+        if (oldest) {
+          clients.delete(oldest[0]);
+          void oldest[1].close().catch(() => undefined);
+        }
+      }
+      const connector = buildConnector({ timeout: options.timeoutMs });
+      client = new Pool(origin, {
+        // The checked address, not a second DNS answer (see link-previews/guarded-fetch.ts).
+        connect: (connectOptions, callback) =>
+          connector({ ...connectOptions, hostname: address }, callback),
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        connections: 16,
+      });
+      clients.set(key, client);
+    }
+    return client;
+  };
+
+  const send = async function send(
+    device: DeviceRow,
+    push: PushMessageToSend,
+  ): Promise<SendOutcome> {
     const details = webpush.generateRequestDetails(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       push.payload,
@@ -65,14 +97,7 @@ export function createSender(options: SenderOptions) {
       return { result: 'drop', reason: `endpoint refused: ${String(error)}` };
     }
     const { target, address } = checked;
-    const connector = buildConnector({ timeout: options.timeoutMs });
-    const client = new Client(target.url.origin, {
-      // The checked address, not a second DNS answer (see link-previews/guarded-fetch.ts).
-      connect: (connectOptions, callback) =>
-        connector({ ...connectOptions, hostname: address }, callback),
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    });
+    const client = clientFor(target.url.origin, address);
     try {
       const response = await client.request({
         method: 'POST',
@@ -96,10 +121,17 @@ export function createSender(options: SenderOptions) {
       return { result: 'drop', reason: `status ${status}` };
     } catch (error) {
       return { result: 'retry', reason: `network: ${String(error)}` };
-    } finally {
-      void client.close().catch(() => undefined);
     }
+  };
+  return {
+    send,
+    /** Closes the kept connections (the app's shutdown). */
+    close: async () => {
+      const all = [...clients.values()];
+      clients.clear();
+      await Promise.all(all.map((c) => c.close().catch(() => undefined)));
+    },
   };
 }
 
-export type PushSender = ReturnType<typeof createSender>;
+export type PushSender = ReturnType<typeof createSender>['send'];

@@ -21,6 +21,8 @@ import { createPushWorker } from './worker';
 // sends them (worker.ts). docs/PUSH.md tells the whole design.
 
 export interface PushSettings {
+  /** false: no push at all (nothing queued, no worker); the bench's baseline. */
+  enabled: boolean;
   /** The VAPID contact (`sub`): a mailto: or https: URL. */
   subject: string;
   /** Outbound guard; tests allow their 127.0.0.1 receiver here. */
@@ -33,6 +35,7 @@ export interface PushSettings {
 }
 
 export const DEFAULT_PUSH: Omit<PushSettings, 'subject'> = {
+  enabled: true,
   guard: productionPushGuard,
   pollMs: 1000,
   concurrency: 32,
@@ -56,40 +59,32 @@ export async function createPushService(deps: {
 }) {
   const { db, now, log, settings } = deps;
   const vapid = await loadOrCreateVapidKeys(db, now());
+  const sender = createSender({
+    vapid,
+    subject: settings.subject,
+    guard: settings.guard,
+    timeoutMs: settings.timeoutMs,
+  });
   const worker = createPushWorker({
     db,
     now,
     log,
-    send: createSender({
-      vapid,
-      subject: settings.subject,
-      guard: settings.guard,
-      timeoutMs: settings.timeoutMs,
-    }),
+    send: sender.send,
     concurrency: settings.concurrency,
     backoffMs: settings.backoffMs,
   });
-  if (settings.pollMs > 0) worker.start(settings.pollMs);
+  if (settings.enabled && settings.pollMs > 0) worker.start(settings.pollMs);
 
-  /** Outbox inserts under way (the send did not wait for them). */
-  const inserting = new Set<Promise<void>>();
-
-  /** Runs after a commit, off the send: one outbox row per new message, then the worker. */
-  function queueCommitted(events: AppendedEvents): void {
+  /** The new messages of a transaction's events. */
+  const newMessages = (events: AppendedEvents) => {
     const ids: number[] = [];
     for (const row of events.conversation)
       if (row.type === 'message.new') ids.push(row.payload.message_id);
-    if (ids.length === 0) return;
-    const insert = addToOutbox(db, ids, now())
-      .then(() => (settings.pollMs > 0 ? void worker.drain() : undefined))
-      .catch((error: unknown) => log.error({ err: error }, 'push outbox insert failed'))
-      .finally(() => inserting.delete(insert));
-    inserting.add(insert);
-  }
+    return ids;
+  };
 
-  /** Waits for the outbox inserts under way, then drains the queue (tests, shutdown). */
+  /** Waits for nothing the send left behind (the outbox is written in its transaction), then drains. */
   async function settle(): Promise<void> {
-    await Promise.all(inserting);
     await worker.drain();
   }
 
@@ -100,10 +95,18 @@ export async function createPushService(deps: {
 
     /** The publisher the app uses: realtime's, then this queue (never awaited by the send). */
     wrapPublisher<P extends EventPublisher>(inner: P): P {
+      if (!settings.enabled) return inner;
       return {
         ...inner,
+        // One outbox row per new message, in the send's own transaction: an
+        // INSERT that shares its COMMIT (no second write, nothing lost).
+        async beforeCommit(trx: Kysely<Database>, events: AppendedEvents) {
+          await inner.beforeCommit?.(trx, events);
+          await addToOutbox(trx, newMessages(events), now());
+        },
+        // After the commit: wake this node's worker; the send does not wait for it.
         async published(events: AppendedEvents) {
-          queueCommitted(events);
+          if (settings.pollMs > 0 && newMessages(events).length > 0) void worker.drain();
           await inner.published(events);
         },
       };
@@ -178,8 +181,8 @@ export async function createPushService(deps: {
     },
 
     close: async () => {
-      await Promise.all(inserting);
       await worker.stop();
+      await sender.close();
     },
   };
 }

@@ -95,13 +95,16 @@ export async function devicesOf(
     .execute();
 }
 
-export async function subscriptionById(
+/** The devices of a batch of jobs, in one query. */
+export async function subscriptionsById(
   db: Kysely<Database>,
-  id: number,
-): Promise<DeviceRow | undefined> {
-  return db
+  ids: number[],
+): Promise<Map<number, DeviceRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .selectFrom('push_subscriptions')
     .select(['id', 'user_id', 'endpoint', 'p256dh', 'auth', 'locale'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }

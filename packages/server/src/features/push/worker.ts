@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../store/types';
 import { fanOut } from './fanout';
-import { claimJobs, claimOutbox, finishJob, storeJobs, retryJob } from './queue';
+import { claimJobs, claimOutbox, finishJobs, retryJob, storeJobs } from './queue';
 import type { ClaimedJob } from './queue';
 import type { PushSender } from './sender';
-import { deleteSubscriptionById, subscriptionById } from './subscriptions';
+import { deleteSubscriptionById, subscriptionsById } from './subscriptions';
+import type { DeviceRow } from './subscriptions';
 
 // The push worker, on every node: turns outbox rows into jobs (fanout.ts)
 // and sends due jobs, each claimed by one node (queue.ts). It polls, and is
@@ -56,14 +57,14 @@ export function createPushWorker(options: WorkerOptions) {
     return rows.length;
   }
 
-  async function deliver(job: ClaimedJob): Promise<void> {
+  /** Sends one job; returns true when the job is done (to be deleted with the round's others). */
+  async function deliver(job: ClaimedJob, device: DeviceRow | undefined): Promise<boolean> {
     const at = now();
     if (Date.parse(job.expires_at) <= at.getTime()) {
       stats.expired++;
-      return finishJob(db, job.id);
+      return true;
     }
-    const device = await subscriptionById(db, job.subscription_id);
-    if (!device) return finishJob(db, job.id); // unsubscribed meanwhile (the row cascades anyway)
+    if (!device) return true; // unsubscribed meanwhile (its jobs cascade anyway)
     const ttlLeft = Math.max(0, Math.floor((Date.parse(job.expires_at) - at.getTime()) / 1000));
     const outcome = await options.send(device, {
       payload: job.payload,
@@ -73,34 +74,41 @@ export function createPushWorker(options: WorkerOptions) {
     switch (outcome.result) {
       case 'sent':
         stats.sent++;
-        return finishJob(db, job.id);
+        return true;
       case 'gone':
         stats.gone++;
-        // Deleting the subscription deletes its jobs too (ON DELETE CASCADE).
+        // Deleting the subscription deletes its other jobs too (ON DELETE CASCADE).
         await deleteSubscriptionById(db, device.id);
-        return finishJob(db, job.id);
+        return true;
       case 'drop':
         stats.failed++;
         log.warn({ subscription: device.id, reason: outcome.reason }, 'push dropped');
-        return finishJob(db, job.id);
+        return true;
       case 'retry': {
         stats.failed++;
         const delay = outcome.retryAfterMs ?? backoffDelay(job.attempts, options.backoffMs);
-        return retryJob(db, job.id, new Date(at.getTime() + delay));
+        await retryJob(db, job.id, new Date(at.getTime() + delay));
+        return false;
       }
     }
   }
 
   async function sendRound(): Promise<number> {
-    const jobs = await claimJobs(db, now(), options.concurrency * 4);
+    const jobs = await claimJobs(db, now(), options.concurrency * 8);
+    const devices = await subscriptionsById(
+      db,
+      jobs.map((j) => j.subscription_id),
+    );
+    const done: number[] = [];
     let next = 0;
     const lane = async () => {
       while (next < jobs.length) {
         const job = jobs[next++];
-        if (job) await deliver(job);
+        if (job && (await deliver(job, devices.get(job.subscription_id)))) done.push(job.id);
       }
     };
     await Promise.all(Array.from({ length: Math.min(options.concurrency, jobs.length) }, lane));
+    await finishJobs(db, done);
     return jobs.length;
   }
 

@@ -40,7 +40,12 @@ async function shownByWorker(context: BrowserContext): Promise<Shown[]> {
       return await worker.evaluate(async () => {
         const scope = self as unknown as { registration: ServiceWorkerRegistration };
         const list = await scope.registration.getNotifications();
-        return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+        return list.map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        }));
       });
     } catch {
       // A stopped worker's handle; try the next (newest first).
@@ -54,7 +59,9 @@ async function registrationId(cdp: CDPSession, origin: string): Promise<string> 
   const ids: { registrationId: string; scopeURL: string }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => ids.push(...event.registrations));
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => ids.find((r) => r.scopeURL === `${origin}/`)?.registrationId).toBeTruthy();
+  await expect
+    .poll(() => ids.find((r) => r.scopeURL === `${origin}/`)?.registrationId)
+    .toBeTruthy();
   return ids.find((r) => r.scopeURL === `${origin}/`)!.registrationId;
 }
 

@@ -112,6 +112,16 @@ export const conversationEventFrameSchema = z.discriminatedUnion('type', [
   conversationFrame('member.unblocked'),
   conversationFrame('member.role'),
   conversationFrame('conversation.info'),
+  // Tasks (docs/REALTIME.md, "Task events").
+  conversationFrame('task_group.created'),
+  conversationFrame('task_group.updated'),
+  conversationFrame('task_group.deleted'),
+  conversationFrame('task.created'),
+  conversationFrame('task.updated'),
+  conversationFrame('task.deleted'),
+  conversationFrame('subtask.created'),
+  conversationFrame('subtask.updated'),
+  conversationFrame('subtask.deleted'),
 ]);
 export type ConversationEventFrame = z.infer<typeof conversationEventFrameSchema>;
 
@@ -134,6 +144,7 @@ export const userEventFrameSchema = z.discriminatedUnion('type', [
   userFrame('message.hidden'),
   userFrame('folders.changed'),
   userFrame('settings.changed'),
+  userFrame('task.assigned'),
 ]);
 export type UserEventFrame = z.infer<typeof userEventFrameSchema>;
 

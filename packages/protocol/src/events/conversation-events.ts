@@ -3,6 +3,7 @@ import { MEMBER_ROLES } from '../conversation';
 import { blockedUserSchema, memberSchema } from '../member';
 import { messageRefSchema, messageSchema } from '../message';
 import { infoChangeSchema } from '../rules/conversation-info';
+import { taskEventPayloads } from './task-events';
 
 // Conversation events (docs/REALTIME.md, "Payloads"): one schema per type.
 // - `conversationEventStored`: what the server appends to the conversation's
@@ -68,6 +69,8 @@ export const conversationEventStored = {
   'member.role': z.object({ user_id: id, role: z.enum(MEMBER_ROLES).nullable() }),
   /** The changed fields of the group or channel (the invite token itself never). */
   'conversation.info': infoChangeSchema,
+  // Tasks (events/task-events.ts).
+  ...taskEventPayloads,
 };
 
 export type ConversationEventType = keyof typeof conversationEventStored;
@@ -103,6 +106,7 @@ export const conversationEventPayloads = {
   'member.unblocked': s['member.unblocked'],
   'member.role': s['member.role'],
   'conversation.info': s['conversation.info'],
+  ...taskEventPayloads,
 } satisfies Record<ConversationEventType, z.ZodObject>;
 
 export type ConversationEventPayload<T extends ConversationEventType> = z.output<

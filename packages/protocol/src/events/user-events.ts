@@ -81,6 +81,16 @@ export const userEventPayloads = {
   /** The caller's whole folder list after a create, rename, reorder or delete. */
   'folders.changed': z.object({ folders: z.array(folderSchema) }),
   'settings.changed': settingsFieldsSchema,
+  /**
+   * The in-app notification of an assignee: someone else assigned them a
+   * task (the board itself changes through the conversation's task events).
+   */
+  'task.assigned': z.object({
+    conversation_id: id,
+    task_id: id,
+    title: z.string(),
+    by_user_id: id,
+  }),
 } satisfies Record<string, z.ZodObject>;
 
 export type UserEventType = keyof typeof userEventPayloads;

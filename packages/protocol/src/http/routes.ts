@@ -5,6 +5,7 @@ import { groupRoutes } from './group-routes';
 import { messageRoutes } from './message-routes';
 import { searchRoutes } from './search-routes';
 import { settingsRoutes } from './settings-routes';
+import { taskRoutes } from './task-routes';
 
 // Every HTTP call of the API (paths under API_BASE), in one table: the
 // server registers each route from its entry, and a test checks that the
@@ -24,4 +25,5 @@ export const routes = {
   ...groupRoutes,
   ...searchRoutes,
   ...settingsRoutes,
+  ...taskRoutes,
 };

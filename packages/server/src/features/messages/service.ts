@@ -182,7 +182,13 @@ export function createMessagesService(
       type: string,
       body: string,
     ): Promise<number> {
-      const fields = { uuid: randomUUID(), message: body, type, parent_id: null, forwarded_id: null };
+      const fields = {
+        uuid: randomUUID(),
+        message: body,
+        type,
+        parent_id: null,
+        forwarded_id: null,
+      };
       return insert(trx, access, userId, fields);
     },
 

@@ -129,7 +129,13 @@ export function createBoardService(ctx: TaskContext) {
         const row = await q.findGroup(trx, id);
         if (!row) throw notFound();
         const group = toGroup(row);
-        await appendConversationEvent(trx, c.row.id, 'task_group.created', { user_id: userId, group }, at);
+        await appendConversationEvent(
+          trx,
+          c.row.id,
+          'task_group.created',
+          { user_id: userId, group },
+          at,
+        );
         return group;
       });
     },

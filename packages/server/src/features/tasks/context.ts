@@ -115,7 +115,17 @@ export function createTaskContext(deps: TasksDeps) {
     };
   }
 
-  return { db, messages: deps.messages, transaction, caller, allow, write, requireMembers, serviceLine, notifyAssigned };
+  return {
+    db,
+    messages: deps.messages,
+    transaction,
+    caller,
+    allow,
+    write,
+    requireMembers,
+    serviceLine,
+    notifyAssigned,
+  };
 }
 
 export type TaskContext = ReturnType<typeof createTaskContext>;

@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { compiledOnce } from '../../store/compiled-once';
-import type {
-  SubtasksTable,
-  TaskGroupsTable,
-  TasksTable,
-} from '../../store/task-tables';
+import type { SubtasksTable, TaskGroupsTable, TasksTable } from '../../store/task-tables';
 import type { Database } from '../../store/types';
 
 // The task tables' reads and writes (0016-tasks). Callers check access and
@@ -121,7 +117,11 @@ export async function insertGroup(
   trx: Kysely<Database>,
   row: Insertable<TaskGroupsTable>,
 ): Promise<number> {
-  const r = await trx.insertInto('task_groups').values(row).returning('id').executeTakeFirstOrThrow();
+  const r = await trx
+    .insertInto('task_groups')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
@@ -131,11 +131,7 @@ export async function updateGroup(
   fields: Updateable<TaskGroupsTable>,
   bump: readonly VersionColumn<TaskGroupsTable>[],
 ): Promise<void> {
-  await trx
-    .updateTable('task_groups')
-    .set(withBumps(fields, bump))
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('task_groups').set(withBumps(fields, bump)).where('id', '=', id).execute();
 }
 
 export async function deleteGroup(trx: Kysely<Database>, id: number): Promise<void> {
@@ -156,11 +152,7 @@ export async function updateTask(
   fields: Updateable<TasksTable>,
   bump: readonly VersionColumn<TasksTable>[],
 ): Promise<void> {
-  await trx
-    .updateTable('tasks')
-    .set(withBumps(fields, bump))
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('tasks').set(withBumps(fields, bump)).where('id', '=', id).execute();
 }
 
 export async function deleteTask(trx: Kysely<Database>, id: number): Promise<void> {
@@ -202,11 +194,7 @@ export async function updateSubtask(
   fields: Updateable<SubtasksTable>,
   bump: readonly VersionColumn<SubtasksTable>[],
 ): Promise<void> {
-  await trx
-    .updateTable('subtasks')
-    .set(withBumps(fields, bump))
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('subtasks').set(withBumps(fields, bump)).where('id', '=', id).execute();
 }
 
 export async function deleteSubtask(trx: Kysely<Database>, id: number): Promise<void> {

@@ -22,12 +22,23 @@ export function tasksRoutes(deps: { tasks: TasksService; guard: Guard }): Fastif
     const user = (request: Parameters<typeof authOf>[0]) => authOf(request).userId;
 
     addRoute(app, r.taskBoard, {
-      doc: doc('The task board: task groups with their tasks and checklists, in order.', 401, 403, 404),
+      doc: doc(
+        'The task board: task groups with their tasks and checklists, in order.',
+        401,
+        403,
+        404,
+      ),
       onRequest,
       handler: async (q) => board.board(user(q), q.params.id),
     });
     addRoute(app, r.taskSettings, {
-      doc: doc('Turn tasks on or off (has_tasks), and their service lines in the chat.', 401, 403, 404, 422),
+      doc: doc(
+        'Turn tasks on or off (has_tasks), and their service lines in the chat.',
+        401,
+        403,
+        404,
+        422,
+      ),
       onRequest,
       handler: async (q) => board.setSettings(user(q), q.params.id, q.body),
     });

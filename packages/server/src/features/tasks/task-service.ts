@@ -144,7 +144,8 @@ export function createTaskService(ctx: TaskContext) {
       if (title === null) throw invalid('title', TASK_MSG.messageEmpty);
       // A long message keeps its whole text in the description.
       const whole = message.message.trim();
-      const description = whole.length > TASK_LIMITS.descriptionLength || whole === title ? '' : whole;
+      const description =
+        whole.length > TASK_LIMITS.descriptionLength || whole === title ? '' : whole;
       return insert(c, group.id, {
         title,
         description,

@@ -1,10 +1,4 @@
-import type {
-  Subtask,
-  Task,
-  TaskFields,
-  TaskGroup,
-  TaskGroupFields,
-} from '@parley/protocol/tasks';
+import type { Subtask, Task, TaskFields, TaskGroup, TaskGroupFields } from '@parley/protocol/tasks';
 import { byOrder } from '@parley/protocol/rules/task-order';
 import { flag } from '../../store/types';
 import type { AssigneeRow, GroupRow, SubtaskRow, TaskRow } from './queries';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import { TASK_LIMITS } from '@parley/protocol/constants';
+import type { Route } from '@parley/protocol/http/route';
 import { taskRoutes as r } from '@parley/protocol/http/task-routes';
 import { TASK_MSG } from '@parley/protocol/task-texts';
 import { TASK_NOTICE_TYPE, taskNoticeSchema } from '@parley/protocol/tasks';
@@ -167,7 +168,7 @@ describe.each(stores())('tasks ($name)', (backend) => {
   it('bad input is a 422 with field messages', async () => {
     const g = await api.group(ann, group.id, 'Checks');
     const t = await api.task(ann, g.id);
-    const cases: [typeof r.createTask, number, unknown, Record<string, string[]>][] = [
+    const cases: [Route, number, unknown, Record<string, string[]>][] = [
       [r.createTaskGroup, group.id, { name: '  ' }, { name: [TASK_MSG.groupNameRequired] }],
       [r.createTask, g.id, { title: 'x'.repeat(201) }, { title: [TASK_MSG.titleTooLong] }],
       [r.createTask, g.id, { title: 'x', due_at: '2026-12-01' }, { due_at: [TASK_MSG.dueInvalid] }],

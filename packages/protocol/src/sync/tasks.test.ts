@@ -7,7 +7,6 @@ import { applyTaskChange, applyTaskFrame, editTaskLocally } from './tasks';
 // changes nothing), moves between groups, deletes, idempotence, seq order.
 
 const at = '2026-11-26T10:00:00.000Z';
-const later = '2026-11-26T11:00:00.000Z';
 
 const group = (id: number, order: string, name = `g${id}`): TaskGroupFields => ({
   id,

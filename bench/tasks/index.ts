@@ -8,16 +8,57 @@ import type { Row } from '../lib/report';
 import { printJsonLine, printTable } from '../lib/report';
 import type { RunningServer } from '../lib/server';
 import { startServer } from '../lib/server';
-import { round } from '../lib/stats';
+import { round, summarize } from '../lib/stats';
 import { opJson, timeOp } from '../lib/timed';
+import type { OpResult } from '../lib/timed';
 import { startWindow, windowJson, windowRows } from '../lib/window';
 import type { TasksConfig } from './config';
 import { seedBoard } from './seed';
+import type { SeededBoard } from './seed';
 
 // tasks: one conversation's board of `tasks` tasks in `groups` groups,
 // built through the API, then the Tasks panel's call timed one at a time:
 // GET /user/conversations/:id/tasks (the whole board), and a tick (POST
 // /user/tasks/:id/done, alternating done and open) for comparison.
+
+/**
+ * `count` times: a tick (not timed), then the board read, timed: the first
+ * read after a change, which builds the board again instead of the cache's.
+ */
+async function boardAfterChange(
+  api: ApiClient,
+  token: string,
+  board: SeededBoard,
+  count: number,
+): Promise<OpResult> {
+  const samples: number[] = [];
+  const errorSamples: string[] = [];
+  let errors = 0;
+  const started = performance.now();
+  for (let i = 0; i < count; i += 1) {
+    const taskId = board.taskIds[(i * 7) % board.taskIds.length];
+    const json = { done: i % 2 === 0 };
+    const ticked = await api.request('POST', `/user/tasks/${taskId}/done`, { token, json });
+    const t = performance.now();
+    const reply = await api.request('GET', `/user/conversations/${board.conversationId}/tasks`, {
+      token,
+    });
+    samples.push(performance.now() - t);
+    if (ticked.status !== 200 || reply.status !== 200) {
+      errors += 1;
+      if (errorSamples.length < 3) errorSamples.push(`board after a change: HTTP ${reply.status}`);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    name: 'board after a change',
+    latency: summarize(samples),
+    perSecond: samples.length / Math.max(0.001, seconds),
+    errors,
+    lost: 0,
+    errorSamples,
+  };
+}
 
 export async function runTasks(config: TasksConfig, pinning: Pinning): Promise<number> {
   const hardLimitS = 240 + config.tasks / 50 + config.samples * 0.2;
@@ -65,6 +106,8 @@ export async function runTasks(config: TasksConfig, pinning: Pinning): Promise<n
     const ops = [
       await timeOp('board', config.samples, getBoard),
       await timeOp('tick', config.samples, tick),
+      // The first read after a change: the server builds the board again.
+      await boardAfterChange(api, me.token, board, Math.max(1, Math.floor(config.samples / 5))),
     ];
     const win = window.stop();
     api.close();

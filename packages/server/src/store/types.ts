@@ -115,6 +115,8 @@ export interface ConversationsTable {
   has_tasks: ColumnType<boolean | number, number | undefined, number>;
   /** Post task changes in the chat as service lines (0016-tasks). */
   task_service_lines: ColumnType<boolean | number, number | undefined, number>;
+  /** Raised by every change of the task board (0016-tasks): its cache key. */
+  tasks_version: ColumnType<number, number | undefined, number>;
   /** Channels only: the identity posts are published under. */
   publisher_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Groups only: days without activity before a member is removed; null = never. */

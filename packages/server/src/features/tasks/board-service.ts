@@ -5,13 +5,13 @@ import { keyAfter } from '@parley/protocol/rules/task-order';
 import { TASK_MSG } from '@parley/protocol/task-texts';
 import type {
   GroupField,
-  TaskBoard,
   TaskGroupFields,
   TaskSettings,
   taskSettingsRequestSchema,
 } from '@parley/protocol/tasks';
 import { appendConversationEvent } from '../../events/log';
 import { flag } from '../../store/types';
+import { createBoardCache } from './board-cache';
 import type { Caller, TaskContext } from './context';
 import { invalid, notFound } from './context';
 import * as q from './queries';
@@ -23,6 +23,7 @@ import { toGroup, toTaskGroups } from './to-task';
 
 export function createBoardService(ctx: TaskContext) {
   const { db } = ctx;
+  const cache = createBoardCache();
 
   /** A group the caller can see, with the caller's access; else 404. */
   async function groupFor(userId: number, groupId: number) {
@@ -49,26 +50,29 @@ export function createBoardService(ctx: TaskContext) {
 
   return {
     /**
-     * The whole board. `last_seq` is read (with the access row) before the
-     * tables: a change committed in between is both in the board and among
-     * the events after `last_seq`, which the appliers take twice harmlessly.
+     * The whole board as JSON text (board-cache.ts). `last_seq` and
+     * `tasks_version` are read with the access row, before the tables: a
+     * change committed in between is both in the board and among the events
+     * after `last_seq`, which the appliers take twice harmlessly.
      */
-    async board(userId: number, conversationId: number): Promise<TaskBoard> {
+    async boardJson(userId: number, conversationId: number): Promise<string> {
       const c = await ctx.caller(userId, conversationId);
       ctx.allow(c, 'view');
-      const [groups, tasks, assignees, subtasks] = await Promise.all([
-        q.groupsOf(db, conversationId),
-        q.tasksOf(db, conversationId),
-        q.assigneesOf(db, conversationId),
-        q.subtasksOf(db, conversationId),
-      ]);
-      return {
+      const envelope = {
         conversation_id: conversationId,
         has_tasks: flag(c.row.has_tasks),
         task_service_lines: flag(c.row.task_service_lines),
         last_seq: c.row.last_seq,
-        task_groups: toTaskGroups(groups, tasks, assignees, subtasks),
       };
+      return cache.json(envelope, c.row.tasks_version, async () => {
+        const [groups, tasks, assignees, subtasks] = await Promise.all([
+          q.groupsOf(db, conversationId),
+          q.tasksOf(db, conversationId),
+          q.assigneesOf(db, conversationId),
+          q.subtasksOf(db, conversationId),
+        ]);
+        return toTaskGroups(groups, tasks, assignees, subtasks);
+      });
     },
 
     /** has_tasks and task_service_lines; members learn it by `conversation.info`. */

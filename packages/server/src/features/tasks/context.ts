@@ -69,10 +69,19 @@ export function createTaskContext(deps: TasksDeps) {
     if (change && !flag(c.row.has_tasks)) throw forbidden(TASK_MSG.tasksOff);
   }
 
-  /** A change: under the conversation's lock, with `at` as its time; events publish after commit. */
+  /**
+   * A change of the board: under the conversation's lock, with `at` as its
+   * time; raises `tasks_version` (the board cache's key) in the same
+   * transaction. Events publish after the commit.
+   */
   function write<T>(c: Caller, fn: (trx: Kysely<Database>, at: string) => Promise<T>) {
     return transaction(async (trx) => {
       await conversations.lock(trx, c.row.id);
+      await trx
+        .updateTable('conversations')
+        .set((eb) => ({ tasks_version: eb('tasks_version', '+', 1) }))
+        .where('id', '=', c.row.id)
+        .execute();
       return fn(trx, now().toISOString());
     });
   }

@@ -29,7 +29,11 @@ export function tasksRoutes(deps: { tasks: TasksService; guard: Guard }): Fastif
         404,
       ),
       onRequest,
-      handler: async (q) => board.board(user(q), q.params.id),
+      // Serialized by the board cache (board-cache.ts), already checked against the schema.
+      handler: async (q, reply) => {
+        const json = await board.boardJson(user(q), q.params.id);
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      },
     });
     addRoute(app, r.taskSettings, {
       doc: doc(

@@ -9,7 +9,8 @@ import { idColumn } from '../migration-columns';
 // Rows of a conversation are read together (the board), so each table
 // carries conversation_id with an index on it. Deleting a group deletes its
 // tasks, a task its assignees and subtasks (foreign keys, on both stores).
-// conversations.has_tasks exists since 0005; task_service_lines is new.
+// conversations.has_tasks exists since 0005; task_service_lines and
+// tasks_version are new.
 
 const versions = (t: CreateTableBuilder<string, never>, fields: string[]) =>
   fields.reduce(
@@ -22,6 +23,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('conversations')
     .addColumn('task_service_lines', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  // Raised by every change of the board's groups, tasks or subtasks (in its
+  // transaction): the key of the serialized-board cache (features/tasks).
+  await db.schema
+    .alterTable('conversations')
+    .addColumn('tasks_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
   const groups = db.schema
@@ -103,5 +110,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['subtasks', 'task_assignees', 'tasks', 'task_groups']) {
     await db.schema.dropTable(table).execute();
   }
+  await db.schema.alterTable('conversations').dropColumn('tasks_version').execute();
   await db.schema.alterTable('conversations').dropColumn('task_service_lines').execute();
 }

@@ -9,7 +9,7 @@ import { printJsonLine, printTable } from '../lib/report';
 import type { RunningServer } from '../lib/server';
 import { startServer } from '../lib/server';
 import { round, summarize } from '../lib/stats';
-import { opJson, timeOp } from '../lib/timed';
+import { opJson, opRow, timeOp } from '../lib/timed';
 import type { OpResult } from '../lib/timed';
 import { startWindow, windowJson, windowRows } from '../lib/window';
 import type { TasksConfig } from './config';
@@ -126,10 +126,7 @@ export async function runTasks(config: TasksConfig, pinning: Pinning): Promise<n
       ['seeding s', round(seedS)],
       ['board reply KiB', round(bytes / 1024)],
       ['samples per call (after warm-up)', `${config.samples} (+${config.warmup})`],
-      ...ops.map((o): Row => [
-        `${o.name} p50/p95/p99/max ms`,
-        `${round(o.latency.p50, 2)} / ${round(o.latency.p95, 2)} / ${round(o.latency.p99, 2)} / ${round(o.latency.max, 2)}  (${round(o.perSecond)}/s)`,
-      ]),
+      ...ops.map(opRow),
       ['errors', errors],
       ['lost', lost],
       ...windowRows(win),

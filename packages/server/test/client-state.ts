@@ -191,7 +191,11 @@ export function comparable(state: ClientState) {
     conversations: byId(state.conversations),
     messages: byId(state.messages),
     unread: state.unread,
-    boards: byId(state.boards),
+    // A board's last_seq is a lower bound (the server keeps built boards:
+    // docs/TASKS.md), so its content is compared, not the seq it names.
+    boards: byId(
+      new Map([...state.boards].map(([id, { last_seq: _seq, ...board }]) => [id, board])),
+    ),
   };
 }
 

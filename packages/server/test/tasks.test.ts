@@ -55,6 +55,18 @@ describe.each(stores())('tasks ($name)', (backend) => {
     expect((await api.board(ann, off.id)).has_tasks).toBe(true);
   });
 
+  it('the board comes gzipped to clients that take it, the same board either way', async () => {
+    const path = `/api/v1/user/conversations/${group.id}/tasks`;
+    const zipped = await client.call(`GET`, path, undefined, { token: ann.token });
+    const plain = await client.call('GET', path, undefined, {
+      token: ann.token,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toEqual(zipped.body);
+  });
+
   it('groups, tasks and subtasks keep the order asked for, with fractional keys', async () => {
     const doing = await api.group(ann, group.id, 'Doing');
     const todo = await api.group(ann, group.id, 'To do', { after_id: null });

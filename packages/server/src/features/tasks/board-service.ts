@@ -12,6 +12,7 @@ import type {
 import { appendConversationEvent } from '../../events/log';
 import { flag } from '../../store/types';
 import { createBoardCache } from './board-cache';
+import type { BoardBytes } from './board-cache';
 import type { Caller, TaskContext } from './context';
 import { invalid, notFound } from './context';
 import * as q from './queries';
@@ -50,12 +51,12 @@ export function createBoardService(ctx: TaskContext) {
 
   return {
     /**
-     * The whole board as JSON text (board-cache.ts). `last_seq` and
+     * The whole board as reply bytes (board-cache.ts). `last_seq` and
      * `tasks_version` are read with the access row, before the tables: a
      * change committed in between is both in the board and among the events
      * after `last_seq`, which the appliers take twice harmlessly.
      */
-    async boardJson(userId: number, conversationId: number): Promise<string> {
+    async boardBytes(userId: number, conversationId: number): Promise<BoardBytes> {
       const c = await ctx.caller(userId, conversationId);
       ctx.allow(c, 'view');
       const envelope = {
@@ -64,7 +65,7 @@ export function createBoardService(ctx: TaskContext) {
         task_service_lines: flag(c.row.task_service_lines),
         last_seq: c.row.last_seq,
       };
-      return cache.json(envelope, c.row.tasks_version, async () => {
+      return cache.bytes(envelope, c.row.tasks_version, async () => {
         const [groups, tasks, assignees, subtasks] = await Promise.all([
           q.groupsOf(db, conversationId),
           q.tasksOf(db, conversationId),

@@ -29,10 +29,13 @@ export function tasksRoutes(deps: { tasks: TasksService; guard: Guard }): Fastif
         404,
       ),
       onRequest,
-      // Serialized by the board cache (board-cache.ts), already checked against the schema.
+      // Bytes from the board cache (board-cache.ts), checked against the schema when built.
       handler: async (q, reply) => {
-        const json = await board.boardJson(user(q), q.params.id);
-        return reply.type('application/json; charset=utf-8').send(json as never);
+        const bytes = await board.boardBytes(user(q), q.params.id);
+        const gzip = /\bgzip\b/.test(String(q.headers['accept-encoding'] ?? ''));
+        void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        if (gzip) void reply.header('content-encoding', 'gzip');
+        return reply.send((gzip ? bytes.gzip : bytes.json) as never);
       },
     });
     addRoute(app, r.taskSettings, {

@@ -1,10 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Conversation } from '@parley/protocol/conversation';
 import { TASK_LIMITS } from '@parley/protocol/constants';
 import type { Route } from '@parley/protocol/http/route';
 import { taskRoutes as r } from '@parley/protocol/http/task-routes';
 import { TASK_MSG } from '@parley/protocol/task-texts';
-import { TASK_NOTICE_TYPE, taskNoticeSchema } from '@parley/protocol/tasks';
+import {
+  subtaskSchema,
+  TASK_NOTICE_TYPE,
+  taskBoardSchema,
+  taskGroupSchema,
+  taskNoticeSchema,
+  taskSchema,
+} from '@parley/protocol/tasks';
 import type { Task } from '@parley/protocol/tasks';
 import { createConversation, threeFriends } from './groups';
 import type { Client } from './harness';
@@ -19,6 +27,15 @@ import { taskApi, titles } from './tasks';
 // versions, task from message, service lines, field errors and limits.
 // Every store backend. Who may do what: tasks-permissions.test.ts; events:
 // sync-equivalence-tasks.test.ts.
+
+/** The board's schema with every object strict: an undeclared key fails. */
+const strictBoard = taskBoardSchema.strict().extend({
+  task_groups: z.array(
+    taskGroupSchema.strict().extend({
+      tasks: z.array(taskSchema.strict().extend({ subtasks: z.array(subtaskSchema.strict()) })),
+    }),
+  ),
+});
 
 describe.each(stores())('tasks ($name)', (backend) => {
   const suite = useSuiteServer(backend);
@@ -56,6 +73,12 @@ describe.each(stores())('tasks ($name)', (backend) => {
   });
 
   it('the board comes gzipped to clients that take it, the same board either way', async () => {
+    const g = await api.group(ann, group.id, 'Served');
+    const t = await api.task(ann, g.id, 'with everything', {
+      assignee_ids: [ben.id],
+      due_at: '2026-12-01T10:00:00Z',
+    });
+    await api.subtask(ann, t.id);
     const path = `/api/v1/user/conversations/${group.id}/tasks`;
     const zipped = await client.call(`GET`, path, undefined, { token: ann.token });
     const plain = await client.call('GET', path, undefined, {
@@ -65,6 +88,12 @@ describe.each(stores())('tasks ($name)', (backend) => {
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.body).toEqual(zipped.body);
+    // The board is served from kept bytes, not through the route's reply
+    // check: it must hold exactly the contract's fields, and valid ones.
+    const full = await api.board(ann, group.id);
+    expect(full.task_groups.length).toBeGreaterThan(0);
+    expect(strictBoard.parse(full)).toEqual(full);
+    expect((await api.call(ann, r.deleteTaskGroup, g.id)).status).toBe(200);
   });
 
   it('groups, tasks and subtasks keep the order asked for, with fractional keys', async () => {

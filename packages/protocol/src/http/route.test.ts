@@ -8,6 +8,7 @@ import { pathOf, routeList } from './route';
 import { routes } from './routes';
 import { searchRoutes } from './search-routes';
 import { settingsRoutes } from './settings-routes';
+import { taskRoutes } from './task-routes';
 
 describe('pathOf', () => {
   it('fills each :name segment, encoded', () => {
@@ -51,6 +52,7 @@ describe('the table', () => {
       groupRoutes,
       searchRoutes,
       settingsRoutes,
+      taskRoutes,
     ];
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

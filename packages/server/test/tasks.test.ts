@@ -70,6 +70,21 @@ describe.each(stores())('tasks ($name)', (backend) => {
       task_service_lines: false,
     });
     expect((await api.board(ann, off.id)).has_tasks).toBe(true);
+    // The info screen's switch (groups' edit call) works too, and the board follows.
+    const edited = await client.post<Conversation>(
+      `/user/conversations/${off.id}/edit`,
+      { has_tasks: '0' },
+      { token: ann.token },
+    );
+    expect([edited.status, edited.body.has_tasks]).toEqual([200, false]);
+    expect((await api.board(ann, off.id)).has_tasks).toBe(false);
+    // The System chat has no tasks.
+    const list = await client.get<{ conversations: Conversation[] }>('/user/conversations', {
+      token: ann.token,
+    });
+    const system = list.body.conversations.find((c) => c.is_system);
+    const refusedThere = await api.call(ann, r.taskSettings, system?.id ?? 0, { has_tasks: true });
+    expect(refusedThere.status).toBe(403);
   });
 
   it('the board comes gzipped to clients that take it, the same board either way', async () => {

@@ -170,10 +170,8 @@ export function createMessagesService(
     },
 
     /**
-     * A service line inside the caller's transaction (a task change, say): a
-     * message of `type` sent as `userId`, whose text is the machine-readable
-     * `body` clients render from its type. Its `message.new` event is part
-     * of that transaction, so the change and its line commit together.
+     * A service line (a task change…) in the caller's transaction, sent as
+     * `userId`: its `type` tells clients how to render the JSON `body`.
      */
     async postServiceLine(
       trx: Kysely<Database>,

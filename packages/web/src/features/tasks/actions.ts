@@ -73,7 +73,8 @@ export const taskActions = {
   renameGroup: (cid: number, groupId: number, name: string) =>
     change(
       cid,
-      () => call(taskRoutes.renameTaskGroup, { params: { id: groupId }, body: { name }, ...silent }),
+      () =>
+        call(taskRoutes.renameTaskGroup, { params: { id: groupId }, body: { name }, ...silent }),
       (group) => ({ kind: 'group', group }),
       (b) => editGroupLocally(b, groupId, { name }),
     ),

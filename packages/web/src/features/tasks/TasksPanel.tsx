@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { TASK_FILTERS, openTaskCount } from '@parley/protocol/rules/task-filters';
@@ -18,6 +18,7 @@ import type { PanelContext } from './ui/context';
 import { useMembers } from './use-members';
 import { useDragList } from './use-drag';
 import { actorOf, matchCount, visibleGroups } from './view';
+import { taskTexts } from './texts';
 import './tasks.css';
 
 /** The Tasks panel of one conversation: beside the chat on a desktop, the whole screen on a phone. */
@@ -31,6 +32,8 @@ export function TasksPanel({
   onOpenMessage: (messageId: number) => void;
 }) {
   const { t } = useTranslation();
+  // Switched to another language: its task texts arrive a moment after the app's own.
+  useSyncExternalStore(taskTexts.subscribe, taskTexts.version);
   const id = conversation.id;
   const user = useAuthStore((s) => s.user);
   const board = useTasksStore((s) => s.boards[id]);

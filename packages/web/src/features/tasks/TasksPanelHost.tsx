@@ -6,7 +6,13 @@ import { useTaskPanel } from './panel-store';
 
 // The Tasks panel and its editors are their own chunk: the chat loads
 // without them, and the panel's code comes on the first open.
-const TasksPanel = lazyPage(() => import('./TasksPanel'), 'TasksPanel');
+const TasksPanel = lazyPage(
+  () =>
+    Promise.all([import('./TasksPanel'), import('./texts').then((m) => m.loadTaskTexts())]).then(
+      ([m]) => m,
+    ),
+  'TasksPanel',
+);
 
 export function TasksPanelHost(props: {
   conversation: Conversation;

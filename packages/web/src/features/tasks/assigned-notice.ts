@@ -3,7 +3,6 @@ import { navigateTo } from '../../lib/navigation';
 import { tapFrames } from '../../lib/frame-taps';
 import { toast } from '../../ui/toast';
 import { useConversationStore } from '../conversations/store';
-import { conversationPath } from '../notifications/click';
 import { useTaskPanel } from './panel-store';
 
 // The in-app notice for the user event `task.assigned` (docs/TASKS.md): a
@@ -26,7 +25,7 @@ tapFrames((frame) => {
     action: {
       label: i18next.t('tasks.show'),
       onClick: () => {
-        navigateTo(conversationPath(cid));
+        navigateTo(`/chat/${cid}`);
         useTaskPanel.getState().open(cid, taskId);
       },
     },

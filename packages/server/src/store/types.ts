@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { TaskTables } from './task-tables';
 
 // Kysely table types. One schema for both dialects, so two conventions:
 //
@@ -112,6 +113,8 @@ export interface ConversationsTable {
   allow_invitation: ColumnType<boolean | number, number | undefined, number>;
   invitation_token: ColumnType<string | null, string | null | undefined, string | null>;
   has_tasks: ColumnType<boolean | number, number | undefined, number>;
+  /** Post task changes in the chat as service lines (0016-tasks). */
+  task_service_lines: ColumnType<boolean | number, number | undefined, number>;
   /** Channels only: the identity posts are published under. */
   publisher_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Groups only: days without activity before a member is removed; null = never. */
@@ -241,7 +244,7 @@ export interface ConversationFoldersTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends TaskTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -169,6 +169,29 @@ export function createMessagesService(
       );
     },
 
+    /**
+     * A service line inside the caller's transaction (a task change, say): a
+     * message of `type` sent as `userId`, whose text is the machine-readable
+     * `body` clients render from its type. Its `message.new` event is part
+     * of that transaction, so the change and its line commit together.
+     */
+    async postServiceLine(
+      trx: Kysely<Database>,
+      access: AccessRow,
+      userId: number,
+      type: string,
+      body: string,
+    ): Promise<number> {
+      const fields = {
+        uuid: randomUUID(),
+        message: body,
+        type,
+        parent_id: null,
+        forwarded_id: null,
+      };
+      return insert(trx, access, userId, fields);
+    },
+
     /** Messages by id, serialized (realtime puts them in message events). */
     async byIds(ids: number[]): Promise<Message[]> {
       return toMessages(db, await q.findByIds(db, ids));

@@ -101,7 +101,9 @@ export function TaskRow({
           onClick={() => onExpand(!expanded)}
           data-testid="task-title"
         >
-          <span className="tasks-task-text">{task.title}</span>
+          <span className="tasks-task-text" data-testid="task-text">
+            {task.title}
+          </span>
           <span className="tasks-task-meta">
             {task.due_at ? (
               <span className={`tasks-due${overdue ? ' is-overdue' : ''}`} data-testid="task-due">

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToggleRow } from '../../settings/ToggleRow';
 import { taskActions } from '../actions';
@@ -15,23 +16,36 @@ export function TaskSettingsRows({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
+  // The switch moves at once; the server's answer (or its event) then settles it.
+  const [on, setOn] = useState(hasTasks);
+  const [lines, setLines] = useState(serviceLines);
+  useEffect(() => setOn(hasTasks), [hasTasks]);
+  useEffect(() => setLines(serviceLines), [serviceLines]);
+  const change = async (body: { has_tasks?: boolean; task_service_lines?: boolean }) => {
+    if (body.has_tasks !== undefined) setOn(body.has_tasks);
+    if (body.task_service_lines !== undefined) setLines(body.task_service_lines);
+    if (!(await taskActions.settings(conversationId, body))) {
+      setOn(hasTasks);
+      setLines(serviceLines);
+    }
+  };
   return (
     <div className="settings-group tasks-settings" data-testid="tasks-settings">
       <ToggleRow
         name="tasks-on"
         label={t('groups.hasTasks')}
         description={t('groups.hasTasksHint')}
-        checked={hasTasks}
+        checked={on}
         disabled={disabled}
-        onChange={(on) => void taskActions.settings(conversationId, { has_tasks: on })}
+        onChange={(value) => void change({ has_tasks: value })}
       />
       <ToggleRow
         name="tasks-service-lines"
         label={t('tasks.serviceLines')}
         description={t('tasks.serviceLinesHint')}
-        checked={serviceLines}
-        disabled={disabled || !hasTasks}
-        onChange={(on) => void taskActions.settings(conversationId, { task_service_lines: on })}
+        checked={lines}
+        disabled={disabled || !on}
+        onChange={(value) => void change({ task_service_lines: value })}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { callApi } from '../support/api';
 import { signInByUi } from '../support/users';
 import type { Account } from '../support/users';
 
@@ -12,7 +13,7 @@ export async function signedIn(browser: Browser, account: Account, path: string)
   const page = await context.newPage();
   await signInByUi(page, account);
   await page.goto(path);
-  await expect(page.getByTestId('chat-open')).toBeVisible();
+  if (/\/chat\/\d+$/.test(path)) await expect(page.getByTestId('chat-open')).toBeVisible();
   return page;
 }
 
@@ -44,4 +45,54 @@ export async function addTask(page: Page, group: string, title: string): Promise
   await field.fill(title);
   await field.press('Enter');
   await expect(taskRow(page, title)).toBeVisible();
+}
+
+type Board = {
+  task_groups: {
+    id: number;
+    name: string;
+    tasks: {
+      id: number;
+      title: string;
+      done: boolean;
+      assignee_ids: number[];
+      created_by: number | null;
+    }[];
+  }[];
+};
+
+/** Seeds through the API (Bearer `token`): tasks on, one group, its tasks; their ids. */
+export async function seedBoard(
+  request: APIRequestContext,
+  token: string,
+  conversationId: number,
+  group: string,
+  titles: string[],
+): Promise<{ groupId: number; taskIds: number[] }> {
+  await callApi(request, token, `/user/conversations/${conversationId}/tasks/settings`, {
+    has_tasks: true,
+  });
+  const made = await callApi<{ id: number }>(
+    request,
+    token,
+    `/user/conversations/${conversationId}/task-groups`,
+    { name: group },
+  );
+  const taskIds: number[] = [];
+  for (const title of titles) {
+    const task = await callApi<{ id: number }>(
+      request,
+      token,
+      `/user/task-groups/${made.id}/tasks`,
+      {
+        title,
+      },
+    );
+    taskIds.push(task.id);
+  }
+  return { groupId: made.id, taskIds };
+}
+
+export function readBoard(request: APIRequestContext, token: string, conversationId: number) {
+  return callApi<Board>(request, token, `/user/conversations/${conversationId}/tasks`);
 }

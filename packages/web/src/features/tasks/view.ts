@@ -66,8 +66,7 @@ export function afterIdForDrop(
 ): number | null | undefined {
   const from = list.findIndex((x) => x.id === movingId);
   if (from >= 0 && (beforeIndex === from || beforeIndex === from + 1)) return undefined;
-  let above = beforeIndex - 1;
-  if (list[above]?.id === movingId) above -= 1;
+  const above = beforeIndex - 1;
   return above >= 0 ? (list[above]?.id ?? null) : null;
 }
 

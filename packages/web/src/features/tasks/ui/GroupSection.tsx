@@ -137,7 +137,7 @@ export function GroupSection({
               title={t('tasks.deleteGroup')}
               data-testid="tasks-group-delete"
             >
-              🗑
+              ✕
             </button>
           </span>
         ) : null}

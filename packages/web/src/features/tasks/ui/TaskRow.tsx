@@ -123,7 +123,7 @@ export function TaskRow({
               </span>
             ) : null}
             {task.message_id !== null ? (
-              <span aria-label={t('tasks.fromMessageMark')}>💬</span>
+              <span aria-label={t('tasks.fromMessageMark')}>↩</span>
             ) : null}
           </span>
         </button>

@@ -18,7 +18,7 @@ const held = () => useTasksStore.getState().boards[5];
 const firstTask = () => held()?.task_groups[0]?.tasks[0];
 
 beforeEach(() => {
-  saveTokens(tokenPair(1));
+  saveTokens({ ...tokenPair(1), token_type: 'Bearer' });
   localStorage.removeItem(TICK_QUEUE_KEY);
   useTaskPanel.setState({ error: null });
   useTasksStore.setState({

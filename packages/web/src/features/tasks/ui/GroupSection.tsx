@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_LIMITS } from '@parley/protocol/constants';
@@ -11,6 +11,31 @@ import { AddInline } from './AddInline';
 import type { PanelContext } from './context';
 import { InlineEdit } from './InlineEdit';
 import { TaskRow } from './TaskRow';
+import { useTaskPanel } from '../panel-store';
+
+/** A task row's usual height, for the room a group not yet rendered keeps. */
+const ROW_HEIGHT = 40;
+
+/** Whether the element has come within a screen of the view (once it has, it stays rendered). */
+function useNearViewport(initially: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const [on, setOn] = useState(initially);
+  useEffect(() => {
+    if (on || !ref.current || typeof IntersectionObserver === 'undefined') {
+      if (!on && typeof IntersectionObserver === 'undefined') setOn(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setOn(true);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [on]);
+  return { ref, on: on || initially };
+}
 
 type DragProps = {
   draggable: boolean;
@@ -57,9 +82,12 @@ export function GroupSection({
     if (afterId !== undefined) void taskActions.moveGroup(cid, group.id, afterId);
   };
   const openCount = group.tasks.filter((x) => !x.done).length;
+  const focusId = useTaskPanel((s) => s.focusTaskId);
+  const near = useNearViewport(index < 2 || tasks.some((x) => x.id === focusId));
 
   return (
     <section
+      ref={near.ref}
       className={`tasks-group${dropBefore ? ' is-drop-before' : ''}`}
       aria-label={group.name}
       data-testid="tasks-group"
@@ -142,14 +170,20 @@ export function GroupSection({
           </span>
         ) : null}
       </header>
-      <ul className="tasks-list" {...taskDrag.end}>
-        {tasks.map((task, i) => (
+      {/* Groups far from view hold only their height: a board may have thousands of tasks. */}
+      <ul
+        className="tasks-list"
+        {...taskDrag.end}
+        style={near.on ? undefined : { height: tasks.length * ROW_HEIGHT }}
+      >
+        {(near.on ? tasks : []).map((task, i) => (
           <TaskRow
             key={task.id}
             task={task}
             index={i}
             siblings={tasks}
             ctx={ctx}
+            focus={focusId === task.id}
             expanded={expanded === task.id}
             onExpand={(on) => setExpanded(on ? task.id : null)}
             drag={taskDrag.item(task.id, i, !filtered && ctx.may('edit_task', task))}

@@ -25,6 +25,7 @@ export function TaskRow({
   index,
   siblings,
   ctx,
+  focus,
   expanded,
   onExpand,
   drag,
@@ -34,6 +35,8 @@ export function TaskRow({
   index: number;
   siblings: readonly Task[];
   ctx: PanelContext;
+  /** Bring into view and open (a task made from a message, or named by a notification). */
+  focus: boolean;
   expanded: boolean;
   onExpand: (on: boolean) => void;
   drag: DragProps;
@@ -42,8 +45,6 @@ export function TaskRow({
   const { t } = useTranslation();
   const mayTick = ctx.may('tick_task', task);
   const mayEdit = ctx.may('edit_task', task);
-  const focusId = useTaskPanel((s) => s.focusTaskId);
-  const focused = useTaskPanel((s) => s.focused);
   const titleRef = useRef<HTMLButtonElement>(null);
   const overdue = isOverdue(task, new Date());
   const doneCount = task.subtasks.filter((s) => s.done).length;
@@ -51,12 +52,12 @@ export function TaskRow({
 
   // A task made from a message just now (or named by a notification): bring it into view, open.
   useEffect(() => {
-    if (focusId !== task.id) return;
+    if (!focus) return;
     onExpand(true);
     titleRef.current?.scrollIntoView({ block: 'center' });
     titleRef.current?.focus();
-    focused();
-  }, [focusId, task.id, onExpand, focused]);
+    useTaskPanel.getState().focused();
+  }, [focus, onExpand]);
 
   return (
     <li

@@ -18,10 +18,12 @@ import { WriteCoalescer } from './write-coalescer';
 
 export interface GatewayOptions extends Omit<
   ConnectionDeps,
-  'log' | 'coalescer' | 'presenceWatchers' | 'socketClosed'
+  'log' | 'coalescer' | 'presenceWatchers' | 'socketClosed' | 'claimSocket' | 'releaseSocket'
 > {
   publicUrl: string | null;
   heartbeatMs: number;
+  /** Signed-in sockets one user may hold open on this node (MAX_SOCKETS_PER_USER). */
+  socketsPerUser: number;
 }
 
 /** Largest client frame; hello with a few thousand conversations fits. */
@@ -61,6 +63,10 @@ export async function registerGateway(
   const presenceWatchers = new PresenceWatchers(options.bus);
   app.addHook('onClose', () => presenceWatchers.close());
   const releaseUpgradeRequest = createUpgradeRelease(app.log);
+  // Signed-in sockets per user on this node. The newest over the cap is
+  // refused (4029) rather than the oldest closed: closing the oldest would
+  // make two tabs over the cap take turns reconnecting and closing each other.
+  const socketsOf = new Map<number, number>();
   // One deps object for every socket (a copy per socket cost ~200 bytes),
   // and the server's logger rather than the upgrade request's child logger,
   // which would keep the request's objects alive as long as the socket.
@@ -72,6 +78,20 @@ export async function registerGateway(
     socketClosed: (connection) => {
       connections.delete(connection);
       if (connections.size === 0) drained?.();
+    },
+    claimSocket: (userId) => {
+      const open = socketsOf.get(userId) ?? 0;
+      if (open >= options.socketsPerUser) {
+        app.log.warn({ userId, open }, 'realtime: socket refused, too many for this user');
+        return false;
+      }
+      socketsOf.set(userId, open + 1);
+      return true;
+    },
+    releaseSocket: (userId) => {
+      const open = (socketsOf.get(userId) ?? 1) - 1;
+      if (open <= 0) socketsOf.delete(userId);
+      else socketsOf.set(userId, open);
     },
   };
 

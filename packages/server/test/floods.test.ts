@@ -61,7 +61,7 @@ describe.each(counterBackends())('floods with $name counters', (counters) => {
     const retry = Number(refused.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
-    expect(refused.body.retry_after).toBe(retry);
+    expect((refused.body as unknown as { retry_after: number }).retry_after).toBe(retry);
     // Another user's budget is their own.
     expect((await send(client, b, chat.id, 'mine')).status).toBe(200);
   });

@@ -80,7 +80,7 @@ describe('slow clients', () => {
   });
 
   it('refuses the connection past the per-address cap, and admits again once one closes', async () => {
-    const held = [];
+    const held: Socket[] = [];
     for (let i = 0; i < PER_ADDRESS; i++) held.push(await open(port));
     // Let the server count them all before the next one arrives.
     await new Promise((r) => setTimeout(r, 100));

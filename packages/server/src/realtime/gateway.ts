@@ -10,6 +10,7 @@ import { Connection } from './connection';
 import { userState } from './queries';
 import { PresenceWatchers } from './presence-watchers';
 import { createUpgradeRelease } from './upgrade-release';
+import { socketErrorHandler } from './socket-errors';
 import { WriteCoalescer } from './write-coalescer';
 
 // GET /api/v1/ws. The Origin is checked before the upgrade (a page on another
@@ -62,7 +63,8 @@ export async function registerGateway(
   let drained: (() => void) | null = null;
   const presenceWatchers = new PresenceWatchers(options.bus);
   app.addHook('onClose', () => presenceWatchers.close());
-  const releaseUpgradeRequest = createUpgradeRelease(app.log);
+  const onSocketError = socketErrorHandler(app.log);
+  const releaseUpgradeRequest = createUpgradeRelease(onSocketError);
   // Signed-in sockets per user on this node. The newest over the cap is
   // refused (4029) rather than the oldest closed: closing the oldest would
   // make two tabs over the cap take turns reconnecting and closing each other.
@@ -100,6 +102,8 @@ export async function registerGateway(
     // No client tracking: `connections` is the one list of sockets (ws's own
     // set cost a set entry and a close listener per socket).
     options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false },
+    // A client's bad frame is logged at info and rate-limited (socket-errors.ts).
+    errorHandler: (error, socket) => onSocketError(error, socket),
     // Shutdown: every socket gets 1001 (clients reconnect elsewhere and
     // resume), and the close waits until each has closed.
     preClose: async function () {

@@ -70,11 +70,7 @@ export class SocketSends {
     });
   }
 
-  private refuse(
-    ref: string,
-    status: number,
-    error: ErrorBody,
-  ) {
+  private refuse(ref: string, status: number, error: ErrorBody) {
     this.reply({ op: 'send_failed', ref, status, error });
   }
 }

@@ -118,6 +118,7 @@ export const conversationEventFrameSchema = z.discriminatedUnion('type', [
   conversationFrame('member.unblocked'),
   conversationFrame('member.role'),
   conversationFrame('conversation.info'),
+  conversationFrame('conversation.slow_mode'),
 ]);
 export type ConversationEventFrame = z.infer<typeof conversationEventFrameSchema>;
 

@@ -37,6 +37,7 @@ import { createRoutes } from './features/groups/create-routes';
 import { createGroupInactivityJob } from './features/groups/inactivity-job';
 import { createMembersService } from './features/groups/members-service';
 import { groupsRoutes } from './features/groups/routes';
+import { createSlowMode } from './features/groups/slow-mode';
 import { createGroupsService } from './features/groups/service';
 import { linkPreviewsRoutes } from './features/link-previews/routes';
 import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
@@ -327,7 +328,10 @@ export async function buildApp(deps: AppDeps) {
   const folders = createFoldersService({ db, now, publisher, conversations });
   await app.register(foldersRoutes({ folders, guard }), { prefix: API_BASE });
   await app.register(messagesRoutes({ messages, guard, limits }), { prefix: API_BASE });
-  await app.register(groupsRoutes({ groups, members: groupMembers, guard }), { prefix: API_BASE });
+  const slowMode = createSlowMode({ db, now, publisher, conversations });
+  await app.register(groupsRoutes({ groups, members: groupMembers, slowMode, guard }), {
+    prefix: API_BASE,
+  });
   await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
   await app.register(linkPreviewsRoutes({ previews, guard, limits }), { prefix: API_BASE });
   await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });

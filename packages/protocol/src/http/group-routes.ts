@@ -5,6 +5,7 @@ import {
   addMembersRequestSchema,
   allowInvitationRequestSchema,
   editInfoRequestSchema,
+  slowModeRequestSchema,
   invitationReplySchema,
   joinByUsernameRequestSchema,
   joinTokenParamsSchema,
@@ -37,6 +38,11 @@ export const groupRoutes = {
   editInfo: post('/user/conversations/:id/edit', {
     ...conversationId,
     body: editInfoRequestSchema,
+    reply: conversationSchema,
+  }),
+  setSlowMode: post('/user/conversations/:id/slow-mode', {
+    ...conversationId,
+    body: slowModeRequestSchema,
     reply: conversationSchema,
   }),
   setConversationAvatar: post('/user/conversations/:id/avatar', {

@@ -31,7 +31,7 @@ export const FILE_MSG = {
   imageUnreadable: 'The image could not be read',
   fileUnavailable: 'This file cannot be attached',
   /** 413: the uploader's stored files would pass their quota (UPLOAD_QUOTA_MB). */
-  quotaExceeded: 'Your storage is full. Delete some files to upload more.',
+  quotaExceeded: 'Your storage is full.',
 } as const;
 
 /** The random key of a file in URLs: 128 bits, base64url. */

@@ -36,10 +36,10 @@ export const GROUP_MSG = {
   notDirect: 'Only a one-to-one chat has a friend to block',
   inactivityDays: 'Choose between 1 and 365 days, or never',
   inactivityGroupsOnly: 'Only groups have an inactivity limit',
-  slowModeChoice: 'Choose one of the offered intervals, or off',
+  slowModeChoice: 'Choose an offered interval',
   slowModeGroupsOnly: 'Only groups have slow mode',
   /** 429 of a send in slow mode; `retry_after` holds the seconds left. */
-  slowModeWait: 'Slow mode is on: wait before sending another message.',
+  slowModeWait: 'Slow mode is on.',
 } as const;
 
 /**

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
+import { MSG } from '@parley/protocol/messages';
+import { formatSeconds } from '../../lib/format-seconds';
 import { readDraft, writeDraft } from '../../lib/storage';
 
 export type ComposerMode =
@@ -108,7 +110,7 @@ export function Composer({
     <div className={`composer${dragging ? ' is-dropping' : ''}`} {...dropProps}>
       {held ? (
         <div className="composer-wait" role="status" data-testid="composer-wait">
-          {t(slowMode ? 'messages.slowModeWait' : 'messages.sendWait', { seconds: waitSeconds })}
+          {t(slowMode ? 'groups.slowMode.title' : MSG.tooManyRequests)} {formatSeconds(waitSeconds)}
         </div>
       ) : null}
       {mode.kind !== 'new' ? (

@@ -1,12 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SLOW_MODE_CHOICES } from '@parley/protocol/group';
-
-/** "10 s", "5 min", "1 h": the interval in its largest whole unit. */
-export function intervalLabel(t: (key: string, values: { n: number }) => string, seconds: number) {
-  if (seconds % 3600 === 0) return t('groups.slowMode.hours', { n: seconds / 3600 });
-  if (seconds % 60 === 0) return t('groups.slowMode.minutes', { n: seconds / 60 });
-  return t('groups.slowMode.seconds', { n: seconds });
-}
+import { formatSeconds } from '../../../lib/format-seconds';
 
 /**
  * A group's slow mode (issue 18): moderators and the owner choose the
@@ -25,13 +19,12 @@ export function SlowModeSection({
 }) {
   const { t } = useTranslation();
   if (!editable && seconds === null) return null;
-  const current = seconds === null ? t('groups.slowMode.off') : intervalLabel(t, seconds);
+  const current = seconds === null ? t('groups.slowMode.off') : formatSeconds(seconds);
   return (
     <section className="info-section" data-testid="info-slow-mode">
       <h3 className="info-section-title">{t('groups.slowMode.title')}</h3>
       {editable ? (
         <label className="info-slow-mode">
-          <span className="settings-note">{t('groups.slowMode.hint')}</span>
           <select
             className="field-input"
             value={seconds ?? ''}
@@ -45,7 +38,7 @@ export function SlowModeSection({
             <option value="">{t('groups.slowMode.off')}</option>
             {SLOW_MODE_CHOICES.map((n) => (
               <option key={n} value={n}>
-                {intervalLabel(t, n)}
+                {formatSeconds(n)}
               </option>
             ))}
           </select>

@@ -190,10 +190,7 @@ export const slowModeRequestSchema = z
     slow_mode_seconds: z
       .number({ error: GROUP_MSG.slowModeChoice })
       .int(GROUP_MSG.slowModeChoice)
-      .refine(
-        (n) => (SLOW_MODE_CHOICES as readonly number[]).includes(n),
-        GROUP_MSG.slowModeChoice,
-      )
+      .refine((n) => (SLOW_MODE_CHOICES as readonly number[]).includes(n), GROUP_MSG.slowModeChoice)
       .nullable(),
   })
   .strict();

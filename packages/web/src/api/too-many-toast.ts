@@ -16,7 +16,8 @@ export function showTooManyRequests(retryAfter?: number): void {
     const text = translate(MSG.tooManyRequests);
     toast.error(translate('common.error'), {
       id: ID,
-      description: left > 0 ? `${text} ${translate('common.retryIn', { time: formatSeconds(left) })}` : text,
+      description:
+        left > 0 ? `${text} ${translate('common.retryIn', { time: formatSeconds(left) })}` : text,
       duration: Math.max(left * 1000, 5000),
     });
   };

@@ -62,7 +62,7 @@ export function fileUploadRoutes(deps: {
       doc: {
         tags: ['files'],
         summary:
-          'Upload a file for a message (multipart field `file`). The type is sniffed from the content; pictures get a thumbnail and their size. Attach it with `file_id` when sending. 413 also when the uploader\'s stored files would pass their quota; 429 past the upload rate.',
+          "Upload a file for a message (multipart field `file`). The type is sniffed from the content; pictures get a thumbnail and their size. Attach it with `file_id` when sending. 413 also when the uploader's stored files would pass their quota; 429 past the upload rate.",
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
         errors: { 413: fileRefusedSchema, 422: fileRefusedSchema, ...errorReplies(401, 429) },

@@ -59,6 +59,17 @@ async function seed(suite: SuiteServer): Promise<World> {
   const ac = await direct(client, a, c);
   const bc = await direct(client, b, c);
   const dc = await direct(client, d, c);
+  // a and c write back, so b may add them to a group (consent rule).
+  await client.post(
+    '/user/messages',
+    { conversation_id: ab.id, message: 'ok', uuid: randomUUID() },
+    { token: a.token },
+  );
+  await client.post(
+    '/user/messages',
+    { conversation_id: bc.id, message: 'ok', uuid: randomUUID() },
+    { token: c.token },
+  );
   const left = await createConversation(client, b, 'group', { member_ids: [a.id, c.id] });
   const chats = [ab, ab, ab, ab, bc, bc, ac, left, dc, ab];
   const at = new Date().toISOString();

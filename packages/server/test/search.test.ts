@@ -5,7 +5,7 @@ import { SEARCH_MSG, SEARCH_PAGE, SEARCH_QUERY_MAX } from '@parley/protocol/sear
 import type { SearchReply } from '@parley/protocol/search';
 import type { Client } from './harness';
 import { NO_LIMITS } from './harness';
-import { createConversation, memberAction } from './groups';
+import { befriend, createConversation, memberAction } from './groups';
 import { direct, edit, person, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
@@ -95,8 +95,8 @@ describe.each(stores())('search ($name)', (backend) => {
       await person(client),
       await person(client),
     ];
-    await direct(client, owner, bob);
-    await direct(client, owner, carol);
+    // Two-way chats: bob and carol consent to be added by the owner.
+    await befriend(client, owner, bob, carol);
     const group = await createConversation(client, owner, 'group', {
       name: 'Trips',
       member_ids: [bob.id, carol.id],

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { useConversationStore } from '../../features/conversations/store';
 import { useGroupUi } from '../../features/groups/store';
-import { useConversationMenu } from './ConversationMenuHost';
+import { useConversationMenu } from './conversation-menu-store';
 import { parseConversationId } from './route-id';
 import { loadConversationView } from './load-conversation-view';
 import { lazyPage } from '../../lib/lazy';

@@ -1,21 +1,6 @@
 import { Suspense, useState } from 'react';
-import { create } from 'zustand';
 import { lazyPage } from '../../lib/lazy';
-
-// One conversation menu for the whole chat screen: a list row's right-click
-// and the chat header's "⋯" both open it here.
-
-type MenuState = {
-  menu: { id: number; x: number; y: number } | null;
-  open: (id: number, x: number, y: number) => void;
-  close: () => void;
-};
-
-export const useConversationMenu = create<MenuState>()((set) => ({
-  menu: null,
-  open: (id, x, y) => set({ menu: { id, x, y } }),
-  close: () => set({ menu: null }),
-}));
+import { useConversationMenu } from './conversation-menu-store';
 
 // The menu, folder picker and confirmations load with the first menu, not
 // with the chat screen.

@@ -11,7 +11,7 @@ import {
 import type { ConversationAction } from '../../features/conversations/ui/ConversationMenu';
 import { useMessageStore } from '../../features/messages/store';
 import { FolderPicker, useFolderPicker } from '../../features/folders/FolderPicker';
-import { useConversationMenu } from './ConversationMenuHost';
+import { useConversationMenu } from './conversation-menu-store';
 
 /**
  * The conversation menu, its folder picker and its confirmations: a chunk of

@@ -13,7 +13,7 @@ import { effectiveFolder, useFolderStore } from '../../features/folders/store';
 import { useFolderView } from '../../features/folders/use-folder-view';
 import { useInvitationStore } from '../../features/invitations/store';
 import { useSearchBox } from '../../features/search/use-search-box';
-import { useConversationMenu } from './ConversationMenuHost';
+import { useConversationMenu } from './conversation-menu-store';
 import { useSidebarStore } from './sidebar-store';
 import { UserMenu } from './UserMenu';
 

@@ -109,6 +109,11 @@ export const conversationSchema = z.object({
   publisher_hash: z.string().nullable().optional(),
   /** Groups only: days without activity after which a member is removed; null = never. */
   max_time_inactive: z.number().int().nullable().optional(),
+  /**
+   * Groups only: slow mode, the seconds a member waits between two messages
+   * (moderators and the owner do not); null = off (group.ts, SLOW_MODE_CHOICES).
+   */
+  slow_mode_seconds: z.number().int().positive().nullable().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -30,6 +30,8 @@ export const FILE_MSG = {
   imageTooManyPixels: 'The image has too many pixels',
   imageUnreadable: 'The image could not be read',
   fileUnavailable: 'This file cannot be attached',
+  /** 413: the uploader's stored files would pass their quota (UPLOAD_QUOTA_MB). */
+  quotaExceeded: 'Your storage is full.',
 } as const;
 
 /** The random key of a file in URLs: 128 bits, base64url. */

@@ -39,7 +39,17 @@ export const GROUP_MSG = {
   notDirect: 'Only a one-to-one chat has a friend to block',
   inactivityDays: 'Choose between 1 and 365 days, or never',
   inactivityGroupsOnly: 'Only groups have an inactivity limit',
+  slowModeChoice: 'Choose an offered interval',
+  slowModeGroupsOnly: 'Only groups have slow mode',
+  /** 429 of a send in slow mode; `retry_after` holds the seconds left. */
+  slowModeWait: 'Slow mode is on.',
 } as const;
+
+/**
+ * Slow mode's intervals in seconds (a group's slow_mode_seconds is one of
+ * them or null): 10 s, 30 s, 1 min, 5 min, 15 min, 1 h.
+ */
+export const SLOW_MODE_CHOICES = [10, 30, 60, 300, 900, 3600] as const;
 
 export const DESCRIPTION_MAX_LENGTH = 255;
 /** A group's max_time_inactive is counted in days (users' own is in months). */
@@ -176,6 +186,18 @@ export const editInfoRequestSchema = z
   })
   .strict();
 export type EditInfoRequest = z.infer<typeof editInfoRequestSchema>;
+
+/** POST /user/conversations/:id/slow-mode: one of SLOW_MODE_CHOICES, or null for off. */
+export const slowModeRequestSchema = z
+  .object({
+    slow_mode_seconds: z
+      .number({ error: GROUP_MSG.slowModeChoice })
+      .int(GROUP_MSG.slowModeChoice)
+      .refine((n) => (SLOW_MODE_CHOICES as readonly number[]).includes(n), GROUP_MSG.slowModeChoice)
+      .nullable(),
+  })
+  .strict();
+export type SlowModeRequest = z.infer<typeof slowModeRequestSchema>;
 
 export const membersQuerySchema = z.object({
   limit: z.coerce.number<number>().int().min(1).max(200).default(100),

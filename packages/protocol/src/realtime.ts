@@ -37,6 +37,12 @@ export const WS_CLOSE = {
   badFrame: 4003,
   /** The client read too slowly: reconnect and resume. */
   slowConsumer: 4008,
+  /**
+   * The user already has as many sockets open as the server allows
+   * (MAX_SOCKETS_PER_USER): this new one is refused, those open stay. Retry
+   * with the usual backoff; one closes when a tab or device goes.
+   */
+  tooManySockets: 4029,
 } as const;
 
 const id = z.number().int().positive();
@@ -112,6 +118,7 @@ export const conversationEventFrameSchema = z.discriminatedUnion('type', [
   conversationFrame('member.unblocked'),
   conversationFrame('member.role'),
   conversationFrame('conversation.info'),
+  conversationFrame('conversation.slow_mode'),
 ]);
 export type ConversationEventFrame = z.infer<typeof conversationEventFrameSchema>;
 

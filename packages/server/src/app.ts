@@ -40,6 +40,7 @@ import { createMembersService } from './features/groups/members-service';
 import { groupsRoutes } from './features/groups/routes';
 import { invitationRoutes } from './features/groups/invitation-routes';
 import { createInvitationsService } from './features/groups/invitations';
+import { createSlowMode } from './features/groups/slow-mode';
 import { createGroupsService } from './features/groups/service';
 import { linkPreviewsRoutes } from './features/link-previews/routes';
 import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
@@ -70,6 +71,8 @@ import { registerJsonBody } from './http/json-body';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
+import { capConnectionsPerAddress, trustedPeer } from './http/address-cap';
+import { DEFAULT_ABUSE_LIMITS } from './config';
 import { registerSpa } from './http/spa';
 import { validatorCompiler } from './http/validation';
 import { registerGateway } from './realtime/gateway';
@@ -95,7 +98,18 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(deps: AppDeps) {
   const now = deps.now ?? systemClock;
   const { config } = deps;
+  const abuse = { ...DEFAULT_ABUSE_LIMITS, ...config.abuseLimits };
   const app = Fastify({
+    // Slow clients (slowloris): headers within headersTimeout, the whole
+    // request within requestTimeout, idle keep-alive closed after
+    // keepAliveTimeout. Node checks them every connectionsCheckingInterval
+    // (30 s by default, which let a slow-header client live 66–80 s).
+    keepAliveTimeout: abuse.keepAliveTimeoutMs,
+    requestTimeout: abuse.requestTimeoutMs,
+    http: {
+      headersTimeout: abuse.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, abuse.headersTimeoutMs),
+    },
     logger: deps.logger ?? loggerOptions(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -114,6 +128,12 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     app.server.once('close', () => clearInterval(sweep));
+  });
+
+  capConnectionsPerAddress(app.server, {
+    max: abuse.connectionsPerAddress,
+    trusted: trustedPeer(config.trustProxy),
+    log: app.log,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -180,7 +200,13 @@ export async function buildApp(deps: AppDeps) {
   );
   // Uploaded files: main.ts passes DATA_DIR/blobs; tests and tools get a temporary directory.
   const blobs = deps.blobs ?? createLocalDiskStore(mkdtempSync(join(tmpdir(), 'parley-blobs-')));
-  const files = createFilesService({ db, now, blobs, log: app.log });
+  const files = createFilesService({
+    db,
+    now,
+    blobs,
+    log: app.log,
+    quotaBytes: abuse.uploadQuotaBytes,
+  });
   // Channel reads' view counts, told in a throttled event (messages/channel-views.ts).
   const channelViews = createChannelViews({
     db,
@@ -287,6 +313,9 @@ export async function buildApp(deps: AppDeps) {
     sessions,
     loadMessages: messages.byIds,
     sendMessage: messages.send,
+    limitSend: limits.sendPerUserId,
+    limitTyping: limits.typingPerChat,
+    socketsPerUser: abuse.socketsPerUser,
     now,
     publicUrl: config.publicUrl,
   });
@@ -302,8 +331,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(conversationsRoutes({ conversations, guard }), { prefix: API_BASE });
   const folders = createFoldersService({ db, now, publisher, conversations });
   await app.register(foldersRoutes({ folders, guard }), { prefix: API_BASE });
-  await app.register(messagesRoutes({ messages, guard }), { prefix: API_BASE });
-  await app.register(groupsRoutes({ groups, members: groupMembers, guard }), { prefix: API_BASE });
+  await app.register(messagesRoutes({ messages, guard, limits }), { prefix: API_BASE });
+  const slowMode = createSlowMode({ db, now, publisher, conversations });
+  await app.register(groupsRoutes({ groups, members: groupMembers, slowMode, guard }), {
+    prefix: API_BASE,
+  });
   await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
   const invitations = createInvitationsService({ db, now, publisher, conversations });
   await app.register(invitationRoutes({ invitations, guard }), { prefix: API_BASE });
@@ -311,7 +343,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });
   await app.register(avatarRoutes({ settings, blobs, guard }), { prefix: API_BASE });
   const maxBytes = deps.files?.maxBytes ?? FILE_MAX_BYTES_DEFAULT;
-  await app.register(fileUploadRoutes({ files, guard, maxBytes }), { prefix: API_BASE });
+  await app.register(fileUploadRoutes({ files, guard, maxBytes, limits }), { prefix: API_BASE });
   // An <img> cannot send the Bearer header: file downloads also take the `token` cookie.
   const fileGuard = authGuard({ tokens, sessions, users }, { cookie: STORAGE_KEYS.tokenCookie });
   await app.register(fileDownloadRoutes({ files, guard: fileGuard }), { prefix: API_BASE });

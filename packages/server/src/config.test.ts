@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from './config';
+import { ConfigError, DEFAULT_ABUSE_LIMITS, DEFAULT_RATE_LIMITS, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has defaults that run with nothing set', () => {
@@ -89,5 +89,46 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/METRICS_TOKEN must be at least 16 characters/);
     expect(attempt).toThrow(/NODE_NAME may hold/);
     expect(attempt).toThrow(/REDIS_PREFIX may hold/);
+  });
+
+  it('reads the flood and quota limits, with defaults', () => {
+    expect(loadConfig({}, '/x').abuseLimits).toEqual(DEFAULT_ABUSE_LIMITS);
+    const config = loadConfig(
+      {
+        RATE_LIMIT_SEND_USER_MAX: '5',
+        RATE_LIMIT_SEND_USER_WINDOW: '2',
+        RATE_LIMIT_UPLOAD_USER_MAX: '3',
+        RATE_LIMIT_TYPING_WINDOW: '5',
+        MAX_SOCKETS_PER_USER: '4',
+        UPLOAD_QUOTA_MB: '10',
+        MAX_CONNECTIONS_PER_ADDRESS: '50',
+        HEADERS_TIMEOUT: '5',
+        REQUEST_TIMEOUT: '60',
+        KEEP_ALIVE_TIMEOUT: '3',
+      },
+      '/x',
+    );
+    expect(config.rateLimits).toMatchObject({
+      sendPerUser: { max: 5, windowSeconds: 2 },
+      uploadPerUser: { max: 3, windowSeconds: 60 },
+      typingPerChat: { max: 1, windowSeconds: 5 },
+    });
+    expect(config.abuseLimits).toEqual({
+      socketsPerUser: 4,
+      uploadQuotaBytes: 10 * 1024 * 1024,
+      connectionsPerAddress: 50,
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 3000,
+    });
+  });
+
+  it('refuses a headers timeout longer than the request timeout, and zero caps', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT: '90', REQUEST_TIMEOUT: '60' }, '/x')).toThrow(
+      /HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT/,
+    );
+    expect(() => loadConfig({ MAX_SOCKETS_PER_USER: '0' }, '/x')).toThrow(
+      /MAX_SOCKETS_PER_USER must be greater than 0/,
+    );
   });
 });

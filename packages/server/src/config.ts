@@ -27,6 +27,31 @@ export interface RateLimitConfig {
   searchPerUser: RateLimitRule;
   /** Link-preview pages the server fetches for one reader (cache hits are free). */
   previewFetchPerUser: RateLimitRule;
+  /** Messages sent per user, over HTTP and the socket together (one budget). */
+  sendPerUser: RateLimitRule;
+  /** File uploads (POST /user/files/upload) per user. */
+  uploadPerUser: RateLimitRule;
+  /**
+   * Typing starts relayed per user per conversation; a start beyond it is
+   * dropped, and so is the stop that would have ended it.
+   */
+  typingPerChat: RateLimitRule;
+}
+
+/** Limits on what one user or one address may hold open or stored (docs/OPERATIONS.md). */
+export interface AbuseLimits {
+  /** MAX_SOCKETS_PER_USER: a user's new socket beyond this is refused with close code 4029. */
+  socketsPerUser: number;
+  /** UPLOAD_QUOTA_MB: the bytes of files one user may keep stored (attached or not). */
+  uploadQuotaBytes: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open TCP connections from one client address (proxies exempt). */
+  connectionsPerAddress: number;
+  /** HEADERS_TIMEOUT: a request's headers must have arrived within this (ms). */
+  headersTimeoutMs: number;
+  /** REQUEST_TIMEOUT: the whole request, body included, within this (ms). */
+  requestTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT: an idle keep-alive connection is closed after this (ms). */
+  keepAliveTimeoutMs: number;
 }
 
 export interface AppConfig {
@@ -44,6 +69,7 @@ export interface AppConfig {
   /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses. */
   trustProxy: boolean | number | string;
   rateLimits: RateLimitConfig;
+  abuseLimits: AbuseLimits;
   /**
    * TEST ONLY (LINK_PREVIEW_TEST_ORIGIN): link previews are fetched from this
    * one loopback address and port and from nowhere else. Never set in production.
@@ -72,6 +98,24 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   secretPerUser: { max: 5, windowSeconds: 300 },
   searchPerUser: { max: 120, windowSeconds: 60 },
   previewFetchPerUser: { max: 30, windowSeconds: 60 },
+  // A person types well under one message a second; a paste of a few lines
+  // in a row fits in the burst.
+  sendPerUser: { max: 30, windowSeconds: 10 },
+  uploadPerUser: { max: 30, windowSeconds: 60 },
+  typingPerChat: { max: 1, windowSeconds: 3 },
+};
+
+export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
+  socketsPerUser: 20,
+  uploadQuotaBytes: 1024 * 1024 * 1024,
+  // Browsers open up to 6 connections per origin: this leaves room for a
+  // few dozen people behind one NAT address. Behind a proxy, raise it or
+  // trust the proxy (TRUST_PROXY), whose connections are not counted.
+  connectionsPerAddress: 256,
+  headersTimeoutMs: 10_000,
+  // A 25 MB upload on a slow mobile link needs minutes.
+  requestTimeoutMs: 300_000,
+  keepAliveTimeoutMs: 10_000,
 };
 
 /** packages/web/dist, found from this file so it does not depend on the working directory. */
@@ -144,6 +188,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'NODE_NAME may hold letters, digits and _ . - (64 at most)')
     .optional(),
+  MAX_SOCKETS_PER_USER: positiveInt('MAX_SOCKETS_PER_USER').optional(),
+  UPLOAD_QUOTA_MB: positiveInt('UPLOAD_QUOTA_MB').optional(),
+  MAX_CONNECTIONS_PER_ADDRESS: positiveInt('MAX_CONNECTIONS_PER_ADDRESS').optional(),
+  HEADERS_TIMEOUT: positiveInt('HEADERS_TIMEOUT').optional(),
+  REQUEST_TIMEOUT: positiveInt('REQUEST_TIMEOUT').optional(),
+  KEEP_ALIVE_TIMEOUT: positiveInt('KEEP_ALIVE_TIMEOUT').optional(),
   // A bearer token is sent in a header on every scrape: long enough not to be guessed.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
@@ -166,6 +216,9 @@ const RULE_ENV: Record<keyof RateLimitConfig, RuleEnvNames> = {
     max: 'RATE_LIMIT_PREVIEW_USER_MAX',
     window: 'RATE_LIMIT_PREVIEW_USER_WINDOW',
   },
+  sendPerUser: { max: 'RATE_LIMIT_SEND_USER_MAX', window: 'RATE_LIMIT_SEND_USER_WINDOW' },
+  uploadPerUser: { max: 'RATE_LIMIT_UPLOAD_USER_MAX', window: 'RATE_LIMIT_UPLOAD_USER_WINDOW' },
+  typingPerChat: { max: 'RATE_LIMIT_TYPING_MAX', window: 'RATE_LIMIT_TYPING_WINDOW' },
 };
 
 /** The names of every rate-limit variable, for docs and error messages. */
@@ -217,6 +270,12 @@ export function loadConfig(
   for (const key of Object.keys(RULE_ENV) as (keyof RateLimitConfig)[]) {
     rateLimits[key] = readRule(present, RULE_ENV[key], DEFAULT_RATE_LIMITS[key], problems);
   }
+  const headersTimeoutMs = (e.HEADERS_TIMEOUT ?? 0) * 1000 || DEFAULT_ABUSE_LIMITS.headersTimeoutMs;
+  const requestTimeoutMs = (e.REQUEST_TIMEOUT ?? 0) * 1000 || DEFAULT_ABUSE_LIMITS.requestTimeoutMs;
+  // Node refuses a headers timeout longer than the request's.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    problems.push('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT');
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
@@ -235,6 +294,18 @@ export function loadConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     linkPreviewTestOrigin: testOrigin(e.LINK_PREVIEW_TEST_ORIGIN),
     rateLimits,
+    abuseLimits: {
+      socketsPerUser: e.MAX_SOCKETS_PER_USER ?? DEFAULT_ABUSE_LIMITS.socketsPerUser,
+      uploadQuotaBytes: e.UPLOAD_QUOTA_MB
+        ? e.UPLOAD_QUOTA_MB * 1024 * 1024
+        : DEFAULT_ABUSE_LIMITS.uploadQuotaBytes,
+      connectionsPerAddress:
+        e.MAX_CONNECTIONS_PER_ADDRESS ?? DEFAULT_ABUSE_LIMITS.connectionsPerAddress,
+      headersTimeoutMs,
+      requestTimeoutMs,
+      keepAliveTimeoutMs:
+        (e.KEEP_ALIVE_TIMEOUT ?? 0) * 1000 || DEFAULT_ABUSE_LIMITS.keepAliveTimeoutMs,
+    },
     inactivityJobSeconds: e.INACTIVITY_JOB_INTERVAL ?? 3600,
     fileMaxBytes: (e.FILE_MAX_MB ?? FILE_MAX_BYTES_DEFAULT / 1024 / 1024) * 1024 * 1024,
     redisPrefix: e.REDIS_PREFIX ?? 'parley:',

@@ -34,7 +34,7 @@ export const DEFAULT_REALTIME: RealtimeSettings = {
 export interface AppDeps {
   store: Pick<Store, 'db' | 'ping'>;
   config: Pick<AppConfig, 'publicUrl' | 'webDist' | 'trustProxy' | 'rateLimits' | 'logLevel'> &
-    Partial<Pick<AppConfig, 'nodeName' | 'metricsToken'>>;
+    Partial<Pick<AppConfig, 'nodeName' | 'metricsToken' | 'abuseLimits'>>;
   /** Shared rate-limit counters across nodes; in-memory counters without it. */
   redis?: Redis | null;
   /** Prefix of the rate-limit keys in Redis. */

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@parley/protocol/constants';
 import type { App } from '../src/app';
 import { buildApp } from '../src/app';
-import type { RateLimitConfig } from '../src/config';
+import { DEFAULT_ABUSE_LIMITS } from '../src/config';
+import type { AbuseLimits, RateLimitConfig } from '../src/config';
 import type { AppDeps } from '../src/deps';
 import type { Store } from '../src/store/db';
 import { runMigrations } from '../src/store/migrate';
@@ -22,6 +23,16 @@ export const NO_LIMITS: RateLimitConfig = {
   secretPerUser: GENEROUS,
   searchPerUser: GENEROUS,
   previewFetchPerUser: GENEROUS,
+  sendPerUser: GENEROUS,
+  uploadPerUser: GENEROUS,
+  typingPerChat: GENEROUS,
+};
+
+/** Far above anything a suite does; the suites of the limits pass their own. */
+export const GENEROUS_ABUSE_LIMITS: AbuseLimits = {
+  ...DEFAULT_ABUSE_LIMITS,
+  socketsPerUser: 100_000,
+  connectionsPerAddress: 100_000,
 };
 
 /** A web dist that does not exist: API suites do not need the SPA. */
@@ -36,6 +47,7 @@ export interface Server {
 export interface ServerOptions extends Partial<AppDeps> {
   webDist?: string;
   rateLimits?: RateLimitConfig;
+  abuseLimits?: Partial<AbuseLimits>;
   publicUrl?: string;
   /** METRICS_TOKEN and NODE_NAME (off without them). */
   metricsToken?: string;
@@ -46,8 +58,16 @@ export interface ServerOptions extends Partial<AppDeps> {
 
 export async function startServer(store: Store, overrides: ServerOptions = {}): Promise<Server> {
   await runMigrations(store.db);
-  const { webDist, rateLimits, beforeListen, publicUrl, metricsToken, nodeName, ...rest } =
-    overrides;
+  const {
+    webDist,
+    rateLimits,
+    abuseLimits,
+    beforeListen,
+    publicUrl,
+    metricsToken,
+    nodeName,
+    ...rest
+  } = overrides;
   const app = await buildApp({
     store,
     config: {
@@ -55,6 +75,7 @@ export async function startServer(store: Store, overrides: ServerOptions = {}): 
       webDist: webDist ?? NO_WEB,
       trustProxy: false,
       rateLimits: rateLimits ?? NO_LIMITS,
+      abuseLimits: { ...GENEROUS_ABUSE_LIMITS, ...abuseLimits },
       logLevel: 'silent',
       metricsToken: metricsToken ?? null,
       nodeName: nodeName ?? null,

@@ -113,7 +113,7 @@ describe.each(stores())('link-preview fetch limit ($name)', (backend) => {
       expect((await preview(bob, b)).body.preview?.title).toBe('B');
       const over = await preview(bob, cMessage);
       expect(over.status).toBe(429);
-      expect(over.body).toEqual({ message: MSG.tooManyRequests });
+      expect(over.body).toEqual({ message: MSG.tooManyRequests, retry_after: expect.any(Number) });
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(origin.hits('/c')).toBe(0);
       expect(await cached('/c')).toBeUndefined();

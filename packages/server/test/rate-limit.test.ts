@@ -43,7 +43,7 @@ describe.each(counterBackends())('rate limits with $name counters', (counters) =
 
   const expect429 = (res: { status: number; body: unknown; headers: Headers }) => {
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ message: MSG.tooManyRequests });
+    expect(res.body).toEqual({ message: MSG.tooManyRequests, retry_after: expect.any(Number) });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   };
 

@@ -59,7 +59,7 @@ describe.each(stores())('remembered sign-in devices ($name)', (backend) => {
     }
     const locked = await attacker.post('/login', { login: owner.login, password: owner.password });
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ message: MSG.tooManyRequests });
+    expect(locked.body).toEqual({ message: MSG.tooManyRequests, retry_after: expect.any(Number) });
 
     // The owner's browser, with its device cookie, signs in with the right password.
     const device = { headers: { cookie: `${DEVICE_COOKIE}=${token}` } };

@@ -118,6 +118,15 @@ describe.each(stores())('sync equivalence: groups ($name)', (backend) => {
     await verify(f, { [A]: ['conversation.info'], [B]: ['conversation.info'] }, () =>
       ok(client.post(`/user/conversations/${groupId}/invitation`, {}, { token: bob.token })),
     );
+    await verify(f, { [A]: ['conversation.slow_mode'], [B]: ['conversation.slow_mode'] }, () =>
+      ok(
+        client.post(
+          `/user/conversations/${groupId}/slow-mode`,
+          { slow_mode_seconds: 30 },
+          { token: bob.token },
+        ),
+      ),
+    );
     await verify(f, { [A]: ['member.role'], [B]: ['member.role', 'conversation.updated'] }, () =>
       ok(client.post('/user/role', { ...roleChange, role: null }, { token: alice.token })),
     );

@@ -52,6 +52,7 @@ export const EXERCISED_BY = {
     'member.unblocked',
     'member.role',
     'conversation.info',
+    'conversation.slow_mode',
     'message.views',
   ],
 } as const;

@@ -68,6 +68,8 @@ export const conversationEventStored = {
   'member.role': z.object({ user_id: id, role: z.enum(MEMBER_ROLES).nullable() }),
   /** The changed fields of the group or channel (the invite token itself never). */
   'conversation.info': infoChangeSchema,
+  /** A group's slow mode changed: the seconds between a member's messages, null = off. */
+  'conversation.slow_mode': z.object({ slow_mode_seconds: z.number().int().positive().nullable() }),
 };
 
 export type ConversationEventType = keyof typeof conversationEventStored;
@@ -103,6 +105,7 @@ export const conversationEventPayloads = {
   'member.unblocked': s['member.unblocked'],
   'member.role': s['member.role'],
   'conversation.info': s['conversation.info'],
+  'conversation.slow_mode': s['conversation.slow_mode'],
 } satisfies Record<ConversationEventType, z.ZodObject>;
 
 export type ConversationEventPayload<T extends ConversationEventType> = z.output<

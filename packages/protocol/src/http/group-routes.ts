@@ -6,6 +6,7 @@ import {
   allowInvitationRequestSchema,
   createReplySchema,
   editInfoRequestSchema,
+  slowModeRequestSchema,
   invitationReplySchema,
   joinByUsernameRequestSchema,
   joinTokenParamsSchema,
@@ -38,6 +39,11 @@ export const groupRoutes = {
   editInfo: post('/user/conversations/:id/edit', {
     ...conversationId,
     body: editInfoRequestSchema,
+    reply: conversationSchema,
+  }),
+  setSlowMode: post('/user/conversations/:id/slow-mode', {
+    ...conversationId,
+    body: slowModeRequestSchema,
     reply: conversationSchema,
   }),
   setConversationAvatar: post('/user/conversations/:id/avatar', {

@@ -23,6 +23,11 @@ export function withGroupInactivity<C extends Info>(c: C, days: number | null): 
   return c.is_group ? { ...c, max_time_inactive: days } : c;
 }
 
+/** Slow mode is a group's alone: other kinds keep none. */
+export function withSlowMode<C extends Info>(c: C, seconds: number | null): C {
+  return c.is_group ? { ...c, slow_mode_seconds: seconds } : c;
+}
+
 export function withNotifications<C extends Info>(c: C, targetId: number, on: boolean): C {
   return c.id === targetId ? { ...c, pivot: { ...c.pivot, notifications: on } } : c;
 }

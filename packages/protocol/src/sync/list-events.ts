@@ -1,7 +1,7 @@
 import type { Conversation, LastMessage } from '../conversation';
 import type { ConversationEventFrame, UserEventFrame } from '../realtime';
 import type { Message, MessageRef } from '../message';
-import { applyInfoChange } from '../rules/conversation-info';
+import { applyInfoChange, withSlowMode } from '../rules/conversation-info';
 import { mentionsUser } from '../rules/mentions';
 import { applyUnreadChange, countsInGlobalUnread } from '../rules/unread';
 import {
@@ -169,6 +169,8 @@ export function applyConversationFrame(
       const change = applyInfoChange(c, frame.payload);
       return done(put(state, change.conversation), change.refetch ? [id] : []);
     }
+    case 'conversation.slow_mode':
+      return done(put(state, withSlowMode(c, frame.payload.slow_mode_seconds)));
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@parley/protocol/errors';
 import { fieldErrors } from '@parley/protocol/errors';
 import { MSG } from '@parley/protocol/messages';
-import { isHttpError } from './http-error';
+import { isHttpError, TooManyRequests } from './http-error';
 import { isMalformedMultipart, MALFORMED_MULTIPART } from './multipart-errors';
 import { RequestValidationError } from './validation';
 
@@ -34,6 +34,7 @@ export function errorReplyOf(error: unknown): { status: number; body: ErrorBody 
   if (isHttpError(error)) {
     const body: ErrorBody = { message: error.message };
     if (error.errors) body.errors = error.errors;
+    if (error instanceof TooManyRequests) body.retry_after = error.retryAfterSeconds;
     return { status: error.statusCode, body };
   }
   if (isMalformedMultipart(error)) {
@@ -58,6 +59,11 @@ export function firstLine(body: ErrorBody): string {
   return first ?? body.message;
 }
 
+/** A 429's seconds to wait go out as the Retry-After header too. */
+export function setRetryAfter(reply: FastifyReply, body: { retry_after?: number }): void {
+  if (body.retry_after !== undefined) reply.header('retry-after', String(body.retry_after));
+}
+
 export function errorHandler(
   error: unknown,
   request: FastifyRequest,
@@ -69,6 +75,7 @@ export function errorHandler(
   } else {
     request.log.info({ status, code: (error as Partial<FastifyError>).code }, body.message);
   }
+  setRetryAfter(reply, body);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -18,3 +18,16 @@ export class HttpError extends Error {
 export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
 }
+
+/**
+ * 429: a limit was reached. `retryAfterSeconds` goes out as the Retry-After
+ * header and the body's `retry_after`, so a client can count down.
+ */
+export class TooManyRequests extends HttpError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super(429, message);
+  }
+}

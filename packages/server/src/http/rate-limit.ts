@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { MSG } from '@parley/protocol/messages';
 import type { RateLimitConfig, RateLimitRule } from '../config';
 import { loginKey } from '@parley/protocol/rules/username';
-import { HttpError } from './http-error';
+import { TooManyRequests } from './http-error';
 
 // Rate limits on the endpoints that cost an argon2 hash or mint tokens, and
 // on work a user can make the server do for them (searches, preview fetches).
@@ -12,9 +12,14 @@ import { HttpError } from './http-error';
 // limits hold across every node. Each limiter is a plain hook built on
 // @fastify/rate-limit's createRateLimit, because the plugin's own route
 // hooks stop after the first limit that ran on a request — /login needs
-// two (per address and per login name).
+// two (per address and per login name). The same counters serve the checks
+// that are not an HTTP request (a socket's sends, typing): a KeyedLimiter is
+// given the key itself.
 
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Counts one use under `key`: null when allowed, else the seconds until it is allowed again. */
+export type KeyedLimiter = (key: string) => Promise<number | null>;
 
 export interface Limiters {
   loginPerAddress: Limiter;
@@ -32,6 +37,14 @@ export interface Limiters {
    * cached card costs nothing).
    */
   previewFetchPerUser: Limiter;
+  /** Needs the auth guard to have run: use it as a preHandler (POST /user/messages). */
+  sendPerUser: Limiter;
+  /** The same budget as sendPerUser, keyed by user id, for the socket's `send`. */
+  sendPerUserId: KeyedLimiter;
+  /** Needs the auth guard to have run: use it as a preHandler (file uploads). */
+  uploadPerUser: Limiter;
+  /** Typing starts, keyed `userId:conversationId`. */
+  typingPerChat: KeyedLimiter;
 }
 
 export interface RateLimitOptions {
@@ -42,6 +55,12 @@ export interface RateLimitOptions {
 }
 
 type KeyOf = (request: FastifyRequest) => string | null;
+
+/** What a KeyedLimiter hands the plugin in place of a request. */
+interface KeyCarrier {
+  limitKey: string;
+  routeOptions: Record<string, never>;
+}
 
 const byAddress: KeyOf = (request) => request.ip;
 
@@ -65,21 +84,33 @@ export async function registerRateLimits(
     skipOnError: true,
   });
 
-  const limiter = (name: string, rule: RateLimitRule, keyOf: KeyOf): Limiter => {
+  const keyed = (name: string, rule: RateLimitRule): KeyedLimiter => {
     const check = app.createRateLimit({
       max: rule.max,
       timeWindow: rule.windowSeconds * 1000,
-      keyGenerator: (request) => `${name}:${keyOf(request) ?? ''}`,
+      keyGenerator: (carrier) => `${name}:${(carrier as unknown as KeyCarrier).limitKey}`,
     });
-    return async (request, reply) => {
-      if (keyOf(request) === null) return;
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-        throw new HttpError(429, MSG.tooManyRequests);
-      }
+    return async (key) => {
+      // The plugin reads only the key (through keyGenerator) and the route's
+      // options (for a group id) from what it is given.
+      const carrier: KeyCarrier = { limitKey: key, routeOptions: {} };
+      const result = await check(carrier as unknown as FastifyRequest);
+      return !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : null;
     };
   };
+
+  /** A route hook over a keyed limiter: the key from the request; none, no count. */
+  const hook = (check: KeyedLimiter, keyOf: KeyOf): Limiter => {
+    return async (request) => {
+      const key = keyOf(request);
+      if (key === null) return;
+      const retryAfter = await check(key);
+      if (retryAfter !== null) throw new TooManyRequests(retryAfter, MSG.tooManyRequests);
+    };
+  };
+  const limiter = (name: string, rule: RateLimitRule, keyOf: KeyOf): Limiter =>
+    hook(keyed(name, rule), keyOf);
+  const sendPerUserId = keyed('send-user', options.rules.sendPerUser);
 
   return {
     loginPerAddress: limiter('login-ip', options.rules.loginPerAddress, byAddress),
@@ -89,5 +120,9 @@ export async function registerRateLimits(
     secretPerUser: limiter('secret-user', options.rules.secretPerUser, byUser),
     searchPerUser: limiter('search-user', options.rules.searchPerUser, byUser),
     previewFetchPerUser: limiter('preview-user', options.rules.previewFetchPerUser, byUser),
+    sendPerUser: hook(sendPerUserId, byUser),
+    sendPerUserId,
+    uploadPerUser: limiter('upload-user', options.rules.uploadPerUser, byUser),
+    typingPerChat: keyed('typing', options.rules.typingPerChat),
   };
 }

@@ -8,6 +8,7 @@ import type { Bus } from '../bus/bus';
 import { channels } from '../bus/bus';
 import type { AccessTokens } from '../features/auth/tokens';
 import type { SessionsService } from '../features/sessions/service';
+import type { KeyedLimiter } from '../http/rate-limit';
 import type { Database } from '../store/types';
 import { sessionBusSchema } from './bus-messages';
 import type { TypingBusMessage } from './bus-messages';
@@ -46,6 +47,16 @@ export interface ConnectionDeps {
   presenceWatchers: PresenceWatchers;
   /** The WebSocket has closed (the gateway forgets the connection). */
   socketClosed(connection: Connection): void;
+  /**
+   * Counts a signed-in socket of `userId`; false when the user already has
+   * the most allowed (gateway.ts). Each true is matched by releaseSocket.
+   */
+  claimSocket(userId: number): boolean;
+  releaseSocket(userId: number): void;
+  /** The send budget (http/rate-limit.ts), shared with POST /user/messages. */
+  limitSend: KeyedLimiter;
+  /** Typing starts per user per conversation. */
+  limitTyping: KeyedLimiter;
 }
 
 // Memory per socket is what bounds a node's sockets (bench `connections`), so
@@ -64,6 +75,8 @@ export class Connection implements DeliveryHost, PresenceListener {
   private opened = false;
   /** Counted in presence: cleanup must uncount. */
   private counted = false;
+  /** Counted in the user's sockets (claimSocket): cleanup must release. */
+  private claimed = false;
   private closed = false;
   private contacts = new Set<number>();
   /** Set at hello, once the user is known. */
@@ -210,6 +223,10 @@ export class Connection implements DeliveryHost, PresenceListener {
     if (!claims) return this.close(WS_CLOSE.unauthenticated, 'invalid or expired token');
     const state = await q.userState(this.deps.db, claims.userId);
     if (!state || this.closed) return this.close(WS_CLOSE.unauthenticated, 'unknown user');
+    if (!this.deps.claimSocket(claims.userId)) {
+      return this.close(WS_CLOSE.tooManySockets, 'too many sockets for this user');
+    }
+    this.claimed = true;
     this.userId = claims.userId;
     this.hidden = state.hidden;
     this.armExpiry(claims.expiresAt);
@@ -320,10 +337,16 @@ export class Connection implements DeliveryHost, PresenceListener {
         if (!(await q.mayPost(this.deps.db, this.userId, conversationId))) {
           return this.send({ op: 'error', message: 'You cannot post here.' });
         }
-        if (this.follows(conversationId)) {
-          this.typingState ??= new TypingState(this.deps, this.userId);
-          this.typingState.start(conversationId);
+        if (!this.follows(conversationId)) return;
+        this.typingState ??= new TypingState(this.deps, this.userId);
+        // A start that only refreshes a running one is free; a new one is
+        // counted, and one over the budget is dropped (so is its stop: a
+        // stop is relayed only after a relayed start).
+        if (!this.typingState.isTyping(conversationId)) {
+          const key = `${this.userId}:${conversationId}`;
+          if ((await this.deps.limitTyping(key)) !== null) return;
         }
+        this.typingState.start(conversationId);
       } catch (error) {
         this.deps.log.error({ err: error }, 'realtime: typing check failed');
       }
@@ -338,6 +361,7 @@ export class Connection implements DeliveryHost, PresenceListener {
     this.typingState?.stopAll();
     this.subscriptions.removeAll();
     this.deps.presenceWatchers.unwatch(this.contacts, this);
+    if (this.claimed) this.deps.releaseSocket(this.userId);
     if (!this.counted) return;
     this.deps.log.info({ userId: this.userId }, 'realtime: disconnected');
     try {

@@ -10,6 +10,7 @@ import { Connection } from './connection';
 import { userState } from './queries';
 import { PresenceWatchers } from './presence-watchers';
 import { createUpgradeRelease } from './upgrade-release';
+import { socketErrorHandler } from './socket-errors';
 import { WriteCoalescer } from './write-coalescer';
 
 // GET /api/v1/ws. The Origin is checked before the upgrade (a page on another
@@ -18,10 +19,12 @@ import { WriteCoalescer } from './write-coalescer';
 
 export interface GatewayOptions extends Omit<
   ConnectionDeps,
-  'log' | 'coalescer' | 'presenceWatchers' | 'socketClosed'
+  'log' | 'coalescer' | 'presenceWatchers' | 'socketClosed' | 'claimSocket' | 'releaseSocket'
 > {
   publicUrl: string | null;
   heartbeatMs: number;
+  /** Signed-in sockets one user may hold open on this node (MAX_SOCKETS_PER_USER). */
+  socketsPerUser: number;
 }
 
 /** Largest client frame; hello with a few thousand conversations fits. */
@@ -60,7 +63,12 @@ export async function registerGateway(
   let drained: (() => void) | null = null;
   const presenceWatchers = new PresenceWatchers(options.bus);
   app.addHook('onClose', () => presenceWatchers.close());
-  const releaseUpgradeRequest = createUpgradeRelease(app.log);
+  const onSocketError = socketErrorHandler(app.log);
+  const releaseUpgradeRequest = createUpgradeRelease(onSocketError);
+  // Signed-in sockets per user on this node. The newest over the cap is
+  // refused (4029) rather than the oldest closed: closing the oldest would
+  // make two tabs over the cap take turns reconnecting and closing each other.
+  const socketsOf = new Map<number, number>();
   // One deps object for every socket (a copy per socket cost ~200 bytes),
   // and the server's logger rather than the upgrade request's child logger,
   // which would keep the request's objects alive as long as the socket.
@@ -73,6 +81,20 @@ export async function registerGateway(
       connections.delete(connection);
       if (connections.size === 0) drained?.();
     },
+    claimSocket: (userId) => {
+      const open = socketsOf.get(userId) ?? 0;
+      if (open >= options.socketsPerUser) {
+        app.log.warn({ userId, open }, 'realtime: socket refused, too many for this user');
+        return false;
+      }
+      socketsOf.set(userId, open + 1);
+      return true;
+    },
+    releaseSocket: (userId) => {
+      const open = (socketsOf.get(userId) ?? 1) - 1;
+      if (open <= 0) socketsOf.delete(userId);
+      else socketsOf.set(userId, open);
+    },
   };
 
   await app.register(websocket, {
@@ -80,6 +102,8 @@ export async function registerGateway(
     // No client tracking: `connections` is the one list of sockets (ws's own
     // set cost a set entry and a close listener per socket).
     options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false },
+    // A client's bad frame is logged at info and rate-limited (socket-errors.ts).
+    errorHandler: (error, socket) => onSocketError(error, socket),
     // Shutdown: every socket gets 1001 (clients reconnect elsewhere and
     // resume), and the close waits until each has closed.
     preClose: async function () {

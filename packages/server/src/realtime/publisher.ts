@@ -86,6 +86,8 @@ function toFrame(
       return { ...base(r), type: r.type, payload: r.payload };
     case 'conversation.info':
       return { ...base(r), type: r.type, payload: r.payload };
+    case 'conversation.slow_mode':
+      return { ...base(r), type: r.type, payload: r.payload };
   }
 }
 

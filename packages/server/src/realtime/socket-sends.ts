@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { fieldErrors } from '@parley/protocol/errors';
+import type { ErrorBody } from '@parley/protocol/errors';
 import type { Message } from '@parley/protocol/message';
 import { sendMessageRequestSchema } from '@parley/protocol/message';
 import { MSG } from '@parley/protocol/messages';
 import { SOCKET_SENDS_MAX_PENDING } from '@parley/protocol/realtime';
 import type { ServerFrame } from '@parley/protocol/realtime';
 import { errorReplyOf } from '../http/errors';
+import type { KeyedLimiter } from '../http/rate-limit';
 
 // Messages sent over a signed-in socket (op `send`). The socket was
 // authenticated at hello and is closed when its token expires or its session
@@ -29,7 +31,12 @@ export class SocketSends {
 
   constructor(
     private readonly userId: number,
-    private readonly deps: { sendMessage: SendMessage; log: FastifyBaseLogger },
+    private readonly deps: {
+      sendMessage: SendMessage;
+      log: FastifyBaseLogger;
+      /** The same budget as POST /user/messages. */
+      limitSend: KeyedLimiter;
+    },
     private readonly reply: (frame: ServerFrame) => void,
   ) {}
 
@@ -47,6 +54,10 @@ export class SocketSends {
     this.pending++;
     this.chain = this.chain.then(async () => {
       try {
+        const retryAfter = await this.deps.limitSend(String(this.userId));
+        if (retryAfter !== null) {
+          return this.refuse(ref, 429, { message: MSG.tooManyRequests, retry_after: retryAfter });
+        }
         const message = await this.deps.sendMessage(this.userId, parsed.data);
         this.reply({ op: 'sent', ref, message });
       } catch (error) {
@@ -59,11 +70,7 @@ export class SocketSends {
     });
   }
 
-  private refuse(
-    ref: string,
-    status: number,
-    error: { message: string; errors?: Record<string, string[]> },
-  ) {
+  private refuse(ref: string, status: number, error: ErrorBody) {
     this.reply({ op: 'send_failed', ref, status, error });
   }
 }

@@ -15,6 +15,10 @@ export class TypingState {
     private readonly userId: number,
   ) {}
 
+  isTyping(conversationId: number): boolean {
+    return this.running.has(conversationId);
+  }
+
   start(conversationId: number): void {
     const running = this.running.get(conversationId);
     if (running) clearTimeout(running);

@@ -1,6 +1,5 @@
 import { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 
 // @fastify/websocket routes the upgrade through Fastify (hooks, the Origin
@@ -11,8 +10,8 @@ import type { WebSocket } from 'ws';
 //   - the ServerResponse it attaches to the TCP socket (`assignSocket`), which
 //     holds the request and Fastify's listeners;
 //   - its 'error' listener on the WebSocket, a closure over request and reply.
-// Both are let go once the socket is upgraded. The replacement listener does
-// what the plugin's default error handler did: log, then terminate. A
+// Both are let go once the socket is upgraded. The replacement listener hands
+// the error to `onError` (socket-errors.ts: log by kind, then terminate). A
 // WebSocket must keep an 'error' listener, or a bad frame would throw.
 
 /** The TCP socket's current HTTP response (Node's own field, set by assignSocket). */
@@ -23,10 +22,11 @@ interface HttpSocket extends Socket {
 export type UpgradeRelease = (socket: WebSocket, raw: Socket) => void;
 
 /** One function for every socket: the error listener is shared, not a closure per socket. */
-export function createUpgradeRelease(log: FastifyBaseLogger): UpgradeRelease {
+export function createUpgradeRelease(
+  onError: (error: Error, socket: WebSocket) => void,
+): UpgradeRelease {
   function onSocketError(this: WebSocket, error: Error): void {
-    log.error({ err: error }, 'realtime: socket error');
-    this.terminate();
+    onError(error, this);
   }
   return (socket, raw) => {
     const response = (raw as HttpSocket)._httpMessage;

@@ -119,6 +119,8 @@ export interface ConversationsTable {
   publisher_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Groups only: days without activity before a member is removed; null = never. */
   max_time_inactive: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Groups only: seconds a member waits between messages; null = off (0017-quotas). */
+  slow_mode_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   /** Direct chats: how many of the two links are blocked (0 lets sends through unread). */
   direct_blocks: ColumnType<number, number | undefined, number>;
 }
@@ -146,6 +148,8 @@ export interface ConversationMembersTable {
   deleted: Flag;
   /** 'member', or why not any more: 'left', 'removed', 'blocked' (0005-groups). */
   member_status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
+  /** Slow mode: this member's last message sent while it was on (0017-quotas). */
+  slow_mode_last_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
 }
 
 export type MemberStatus = 'member' | 'left' | 'removed' | 'blocked';

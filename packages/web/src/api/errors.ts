@@ -14,6 +14,8 @@ const looseErrorsSchema = z.union([
 const errorReplySchema = z.object({
   message: z.string().optional(),
   errors: looseErrorsSchema.optional(),
+  /** With a 429: seconds until the call may go again. */
+  retry_after: z.number().optional(),
 });
 
 export type ErrorReply = z.infer<typeof errorReplySchema>;

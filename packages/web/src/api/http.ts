@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { JsonRoute } from '@parley/protocol/http/route';
 import { pathOf } from '@parley/protocol/http/route';
-import { toast } from '../ui/toast';
 import { MSG } from '@parley/protocol/messages';
 import { getAccessToken, getRefreshToken } from '../lib/tokens';
-import { translate } from '../lib/i18n';
 import { signalAuthFailure } from './auth-failure';
 import { ApiError, errorMessage, parseErrorReply } from './errors';
 import { useErrorList } from './error-list';
 import { takePrefetched } from './prefetch';
+import { tooManyRequests } from './too-many';
 import { refreshTokens } from './refresh';
 import { readJson, send } from './transport';
 import type { SendOptions } from './transport';
@@ -61,7 +60,7 @@ type Sent = CallOptions & {
 /**
  * Calls the API and returns the parsed reply, or throws an ApiError.
  * 401 → one shared refresh, then one retry of this request (never two);
- * 429 → an "Error / Too many requests." toast.
+ * 429 → an "Error / Too many requests." toast, counting down retry_after.
  */
 export async function call<R extends JsonRoute>(
   route: R,
@@ -110,15 +109,10 @@ async function exchange<R extends JsonRoute>(
     if (next === 'retry') return exchange(route, sent, true);
     if (next === 'offline') throw new ApiError(null, '', null);
   }
-  if (response.status === 429) {
-    toast.error(translate('common.error'), { description: translate(MSG.tooManyRequests) });
-  }
   if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      response.statusText,
-      parseErrorReply(await readJson(response)),
-    );
+    const reply = parseErrorReply(await readJson(response));
+    if (response.status === 429) tooManyRequests(reply?.retry_after);
+    throw new ApiError(response.status, response.statusText, reply);
   }
   const parsed = z.safeParse<R['reply']>(route.reply, await readJson(response));
   if (!parsed.success) {

@@ -1,6 +1,7 @@
 import type { Message, SendMessageRequest } from '@parley/protocol/message';
 import type { ClientFrame, ServerFrame } from '@parley/protocol/realtime';
 import { ApiError } from './errors';
+import { tooManyRequests } from './too-many';
 
 // Messages sent over the tab's socket (op `send`, docs/REALTIME.md
 // "Sending"), matched to their `sent` / `send_failed` reply by `ref`. The
@@ -50,8 +51,13 @@ export class SocketSends {
     this.waiting.delete(reply.ref);
     clearTimeout(waiting.timer);
     if (reply.op === 'sent') return waiting.resolve(reply.message);
-    // Too many at once on this socket: HTTP takes it instead of failing it.
-    if (reply.status === 429) return waiting.reject(new SocketSendLost('socket send limit'));
+    if (reply.status === 429) {
+      // Too many at once on this socket (no retry time): HTTP takes it instead of failing it.
+      const wait = reply.error.retry_after;
+      if (wait === undefined) return waiting.reject(new SocketSendLost('socket send limit'));
+      // A limit with a retry time (sends per user, slow mode): as HTTP's 429 would.
+      tooManyRequests(wait);
+    }
     waiting.reject(new ApiError(reply.status, '', reply.error));
   }
 

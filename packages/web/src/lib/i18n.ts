@@ -97,8 +97,8 @@ export function isI18nReady(): boolean {
 }
 
 /** Translates outside React (API errors, toasts). */
-export function translate(key: string): string {
-  return i18next.t(key);
+export function translate(key: string, values?: Record<string, string | number>): string {
+  return values ? i18next.t(key, values) : i18next.t(key);
 }
 
 export const LOCALE_OPTIONS = LOCALES;

@@ -128,6 +128,7 @@ export async function toConversations(
       has_tasks: flag(r.has_tasks),
       publisher_hash: r.type === 'channel' ? r.publisher_hash : null,
       max_time_inactive: r.type === 'group' ? r.max_time_inactive : null,
+      slow_mode_seconds: r.type === 'group' ? r.slow_mode_seconds : null,
     };
   });
 }

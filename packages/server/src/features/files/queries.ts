@@ -117,6 +117,15 @@ export function deleteIfUnreferenced(
     .executeTakeFirst();
 }
 
+/** Deletes an upload while no send has taken it (its own upload call going back on it). */
+export function deleteUnattached(db: Kysely<Database>, fileId: number) {
+  return db
+    .deleteFrom('files')
+    .where('id', '=', fileId)
+    .where('attached_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** Deletes an upload still unattached, made before `cutoff`; undefined when a send took it meanwhile. */
 export function deleteStaleUpload(
   db: Kysely<Database>,
@@ -163,4 +172,15 @@ export async function orphanIds(db: Kysely<Database>, limit: number) {
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The bytes of every file `userId` uploaded that is still stored (attached or not). */
+export async function storedBytes(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+    .where('uploader_id', '=', userId)
+    .executeTakeFirst();
+  // PostgreSQL's sum of integers is a bigint, which pg returns as text.
+  return Number(row?.total ?? 0);
 }

@@ -59,8 +59,12 @@ export function createFilesService(deps: {
   now: Clock;
   blobs: BlobStore;
   log: FastifyBaseLogger;
+  /** The bytes one user's stored files may add up to (UPLOAD_QUOTA_MB); no quota without it. */
+  quotaBytes?: number;
 }) {
   const { db, blobs } = deps;
+  const quota = deps.quotaBytes ?? Infinity;
+  const quotaFull = () => new FileRefused(413, FILE_MSG.quotaExceeded);
 
   async function dropBlobs(row: Pick<FileRow, 'blob_key' | 'thumbnail_key'>) {
     await blobs.delete(row.blob_key);
@@ -100,6 +104,12 @@ export function createFilesService(deps: {
   return {
     /** Streams one upload into the store; answers its attached_file (still the uploader's alone). */
     async upload(userId: number, part: UploadPart): Promise<AttachedFile> {
+      // Checked before a byte is stored, and again with the new file's size
+      // once it is (uploads racing each other can each pass the first check).
+      if (Number.isFinite(quota) && (await q.storedBytes(db, userId)) >= quota) {
+        part.file.resume();
+        throw quotaFull();
+      }
       const head: Buffer[] = [];
       let headLength = 0;
       // Read through an async iterator, not pipe(): a cut-off or malformed
@@ -149,13 +159,19 @@ export function createFilesService(deps: {
         created_at: deps.now().toISOString(),
         attached_at: null,
       };
+      let id: number;
       try {
-        const id = await q.insertFile(db, values);
-        return toAttachedFile({ id, ...values });
+        id = await q.insertFile(db, values);
       } catch (error) {
         await dropBlobs(values);
         throw error;
       }
+      if (Number.isFinite(quota) && (await q.storedBytes(db, userId)) > quota) {
+        await q.deleteUnattached(db, id);
+        await dropBlobs(values);
+        throw quotaFull();
+      }
+      return toAttachedFile({ id, ...values });
     },
 
     /**

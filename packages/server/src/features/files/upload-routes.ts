@@ -5,6 +5,7 @@ import { FILE_MSG, fileRefusedSchema } from '@parley/protocol/file';
 import { routes } from '@parley/protocol/http/routes';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
+import type { Limiters } from '../../http/rate-limit';
 import { errorHandler, errorReplyOf, firstLine } from '../../http/errors';
 import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
@@ -47,6 +48,7 @@ export function fileUploadRoutes(deps: {
   files: FilesService;
   guard: Guard;
   maxBytes: number;
+  limits: Pick<Limiters, 'uploadPerUser'>;
 }): FastifyPluginAsyncZod {
   // One file and nothing else; the size is checked by us on the stream (see the service).
   const limits = { fileSize: deps.maxBytes, files: 1, fields: 2, parts: 3 };
@@ -60,12 +62,13 @@ export function fileUploadRoutes(deps: {
       doc: {
         tags: ['files'],
         summary:
-          'Upload a file for a message (multipart field `file`). The type is sniffed from the content; pictures get a thumbnail and their size. Attach it with `file_id` when sending.',
+          "Upload a file for a message (multipart field `file`). The type is sniffed from the content; pictures get a thumbnail and their size. Attach it with `file_id` when sending. 413 also when the uploader's stored files would pass their quota; 429 past the upload rate.",
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
         errors: { 413: fileRefusedSchema, 422: fileRefusedSchema, ...errorReplies(401, 429) },
       },
       onRequest: [deps.guard],
+      preHandler: [deps.limits.uploadPerUser],
       handler: async (request) => {
         const userId = authOf(request).userId;
         // Refusals are thrown: uploadErrorHandler answers them in the upload's own shape.

@@ -5,6 +5,7 @@ import type { Guard } from '../../http/authenticate';
 import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { MembersService } from './members-service';
+import type { SlowMode } from './slow-mode';
 import type { GroupsService } from './service';
 
 // The JSON calls of groups and channels. Creation (multipart) is in
@@ -15,6 +16,7 @@ const ok = { status: 'ok' as const };
 export function groupsRoutes(deps: {
   groups: GroupsService;
   members: MembersService;
+  slowMode: SlowMode;
   guard: Guard;
 }): FastifyPluginAsyncZod {
   const { groups, members } = deps;
@@ -128,6 +130,23 @@ export function groupsRoutes(deps: {
           request.body.add,
         ),
       }),
+    });
+
+    addRoute(app, routes.setSlowMode, {
+      doc: doc(
+        'Slow mode of a group: the seconds (10, 30, 60, 300, 900 or 3600) a member waits between messages, or null for off. Moderators and the owner set it and are exempt; a member sending too soon gets 429 with retry_after.',
+        401,
+        403,
+        404,
+        422,
+      ),
+      onRequest,
+      handler: async (request) =>
+        deps.slowMode.set(
+          authOf(request).userId,
+          request.params.id,
+          request.body.slow_mode_seconds,
+        ),
     });
 
     addRoute(app, routes.editInfo, {

@@ -22,6 +22,12 @@ export interface GuardOptions extends UrlPolicy {
 export interface FetchLimits {
   /** The whole exchange, redirects and body included. */
   timeoutMs: number;
+  /**
+   * Connecting, and the response's headers after the request: a site that
+   * does not start answering within this is given up on early, so it holds
+   * a fetch slot only briefly (issue 18). timeoutMs when absent.
+   */
+  firstByteTimeoutMs?: number;
   maxBytes: number;
   maxRedirects: number;
 }
@@ -129,7 +135,8 @@ export async function guardedGet(
   let target = checkUrl(raw, options);
   for (let hop = 0; ; hop += 1) {
     const address = await checkedAddress(target, options, signal);
-    const connector = buildConnector({ timeout: limits.timeoutMs });
+    const firstByte = Math.min(limits.firstByteTimeoutMs ?? limits.timeoutMs, limits.timeoutMs);
+    const connector = buildConnector({ timeout: firstByte });
     const port = target.port;
     const client = new Client(target.url.origin, {
       // WARNING: `hostname` is replaced by the address checked above. undici
@@ -138,7 +145,7 @@ export async function guardedGet(
         options.onConnect?.(address, port);
         connector({ ...connectOptions, hostname: address }, callback);
       },
-      headersTimeout: limits.timeoutMs,
+      headersTimeout: firstByte,
       bodyTimeout: limits.timeoutMs,
     });
     try {
@@ -156,7 +163,7 @@ export async function guardedGet(
           signal,
         });
       } catch (error) {
-        throw new PreviewFailed(signal.aborted ? 'time limit' : `connection: ${String(error)}`);
+        throw new PreviewFailed(signal.aborted ? 'time limit' : `no answer: ${String(error)}`);
       }
       const { statusCode, headers, body } = response;
       if (REDIRECTS.has(statusCode)) {

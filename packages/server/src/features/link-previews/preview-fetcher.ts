@@ -15,8 +15,13 @@ export interface FetcherOptions extends GuardOptions {
 }
 
 export const DEFAULT_FETCH_LIMITS: Pick<FetcherOptions, 'page' | 'image' | 'thumbnail'> = {
-  page: { timeoutMs: 5_000, maxBytes: 512 * 1024, maxRedirects: 4 },
-  image: { timeoutMs: 5_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 4 },
+  page: { timeoutMs: 4_000, firstByteTimeoutMs: 1_500, maxBytes: 512 * 1024, maxRedirects: 4 },
+  image: {
+    timeoutMs: 4_000,
+    firstByteTimeoutMs: 1_500,
+    maxBytes: 5 * 1024 * 1024,
+    maxRedirects: 4,
+  },
   thumbnail: DEFAULT_THUMBNAIL,
 };
 

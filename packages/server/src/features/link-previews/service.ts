@@ -11,6 +11,7 @@ import { previewUrl } from '@parley/protocol/rules/linkify';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import type { Database } from '../../store/types';
+import { fairSlots } from './fair-slots';
 import type { PreviewFetcher } from './preview-fetcher';
 import * as q from './queries';
 import type { PreviewRow } from './queries';
@@ -27,7 +28,7 @@ export const PREVIEW_TTL_MS = {
   failed: 15 * 60_000,
 } as const;
 
-/** Origin fetches running at once in this process; more wait their turn. */
+/** Origin fetches running at once in this process; more wait their turn (fair-slots.ts). */
 const MAX_CONCURRENT_FETCHES = 4;
 
 export interface LinkPreviewsDeps {
@@ -76,32 +77,20 @@ function toPreview(row: PreviewRow, url: string): LinkPreview | null {
   };
 }
 
-function limiter(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await work();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export function createLinkPreviewsService(deps: LinkPreviewsDeps) {
   const { db, now } = deps;
   const inFlight = new Map<string, Promise<PreviewRow>>();
-  const slot = limiter(MAX_CONCURRENT_FETCHES);
+  // At most one fetch per reader at a time; a freed slot goes to the reader
+  // who waited longest, so one reader's slow pages cannot hold every slot.
+  const slot = fairSlots(MAX_CONCURRENT_FETCHES, 1);
 
-  async function fetchAndStore(urlKey: string): Promise<PreviewRow> {
+  /** `owner`: the reader who started the fetch (others asking meanwhile join it). */
+  async function fetchAndStore(urlKey: string, owner: number): Promise<PreviewRow> {
     let fields: Omit<PreviewRow, 'url_key' | 'fetched_at' | 'expires_at' | 'image_key'> & {
       image_data: Buffer | null;
     };
     try {
-      const found = await slot(() => deps.fetchPreview(urlKey));
+      const found = await slot(owner, () => deps.fetchPreview(urlKey));
       fields = {
         status: found ? 'ok' : 'none',
         title: found?.title ?? null,
@@ -147,7 +136,11 @@ export function createLinkPreviewsService(deps: LinkPreviewsDeps) {
    * a reader who starts a fetch has it counted (`countFetch` throws 429 past
    * their limit; nothing is cached then, so a later reader fetches it).
    */
-  async function previewRow(urlKey: string, countFetch: CountFetch): Promise<PreviewRow> {
+  async function previewRow(
+    urlKey: string,
+    owner: number,
+    countFetch: CountFetch,
+  ): Promise<PreviewRow> {
     const cached = await q.findFresh(db, urlKey, now().toISOString());
     if (cached) return cached;
     let running = inFlight.get(urlKey);
@@ -156,7 +149,7 @@ export function createLinkPreviewsService(deps: LinkPreviewsDeps) {
     // Another reader may have started it while the count was taken.
     running = inFlight.get(urlKey);
     if (!running) {
-      running = fetchAndStore(urlKey).finally(() => inFlight.delete(urlKey));
+      running = fetchAndStore(urlKey, owner).finally(() => inFlight.delete(urlKey));
       inFlight.set(urlKey, running);
     }
     return running;
@@ -179,7 +172,7 @@ export function createLinkPreviewsService(deps: LinkPreviewsDeps) {
       if (url === null) throw new HttpError(404, MSG.notFound);
       const urlKey = normalizeUrl(url);
       if (urlKey === null) return null;
-      return toPreview(await previewRow(urlKey, countFetch), url);
+      return toPreview(await previewRow(urlKey, userId, countFetch), url);
     },
 
     /** The thumbnail's bytes by its random key, or null. */

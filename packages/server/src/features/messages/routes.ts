@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@parley/protocol/http/routes';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
+import type { Limiters } from '../../http/rate-limit';
 import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { MessagesService } from './service';
@@ -9,6 +10,7 @@ import type { MessagesService } from './service';
 export function messagesRoutes(deps: {
   messages: MessagesService;
   guard: Guard;
+  limits: Pick<Limiters, 'sendPerUser'>;
 }): FastifyPluginAsyncZod {
   const { messages } = deps;
   return async (app) => {
@@ -28,8 +30,11 @@ export function messagesRoutes(deps: {
         404,
         413,
         422,
+        429,
       ),
       onRequest,
+      // Per user, one budget with the socket's `send` (429 with retry_after).
+      preHandler: [deps.limits.sendPerUser],
       handler: async (request) => messages.send(authOf(request).userId, request.body),
     });
 
@@ -84,8 +89,10 @@ export function messagesRoutes(deps: {
         403,
         404,
         422,
+        429,
       ),
       onRequest,
+      preHandler: [deps.limits.sendPerUser],
       handler: async (request) => ({
         status: 'ok' as const,
         messages: await messages.forward(authOf(request).userId, request.body),

@@ -28,6 +28,7 @@ import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
 import { attachUpload } from '../files/queries';
 import { postRefusal } from '../groups/access';
+import { slowModeApplies, takeSlowModeTurn } from '../groups/slow-mode';
 import { historyPage } from './history-page';
 import * as q from './queries';
 import { mentionKeys } from '@parley/protocol/rules/mentions';
@@ -127,6 +128,8 @@ export function createMessagesService(
     }
     const fileId = input.file_id ?? null;
     return transaction(async (trx) => {
+      // Only in a group with slow mode on, and not for its moderators.
+      if (slowModeApplies(access)) await takeSlowModeTurn(trx, access, now());
       // Only a send with a file pays for this: one conditional update claims the upload.
       let type: string | undefined;
       if (fileId !== null) {
@@ -204,8 +207,11 @@ export function createMessagesService(
       try {
         return await sendNew(userId, access, input);
       } catch (error) {
+        // A retry of a send that went through meets the uniqueness check, an
+        // upload already attached (422) or its own slow-mode turn (429).
         const retried =
-          isUniqueViolation(error) || (isHttpError(error) && error.statusCode === 422);
+          isUniqueViolation(error) ||
+          (isHttpError(error) && (error.statusCode === 422 || error.statusCode === 429));
         const earlier = retried ? await q.findByUuid(db, userId, input.uuid) : undefined;
         if (!earlier) throw error;
         if (earlier.conversation_id !== input.conversation_id) {
@@ -315,6 +321,8 @@ export function createMessagesService(
       );
       if (originals.length !== wanted.size) throw notFound();
       const ids = await transaction(async (trx) => {
+        // A forward of several messages is one turn of slow mode.
+        if (slowModeApplies(to)) await takeSlowModeTurn(trx, to, now());
         const out: number[] = [];
         for (const m of originals) {
           out.push(

@@ -7,6 +7,7 @@ import { AVATAR_MAX_BYTES, avatarRefusedSchema } from '@parley/protocol/settings
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { errorHandler, errorReplyOf, firstLine, sendNotFound } from '../../http/errors';
+import { readWholeFile } from '../../http/multipart-file';
 import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
 import type { BlobStore } from '../../storage/blob-store';
@@ -81,7 +82,7 @@ export function avatarRoutes(deps: {
           part?.file.resume();
           throw new AvatarRefused(422, MSG.avatarRequired);
         }
-        const data = await part.toBuffer();
+        const data = await readWholeFile(part);
         // The name is only a first filter (spec 5's extension rule); the content decides.
         if (part.filename && !EXTENSION.test(part.filename)) {
           throw new AvatarRefused(422, MSG.avatarExtension);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { checkSecretErrorSchema, settingsErrorSchema } from '@parley/protocol/settings';
-import { errorReplyOf } from '../../http/errors';
+import { errorReplyOf, setRetryAfter } from '../../http/errors';
 
 // Settings calls answer a refusal with `status: 'error'` beside the usual
 // `{message, errors}` (spec 8: "settings replies with status error show
@@ -16,6 +16,7 @@ export function settingsErrorHandler(
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, code: (error as Partial<FastifyError>).code }, body.message);
   const extra = status === 400 ? { error: body.message } : {};
+  setRetryAfter(reply, body);
   return reply
     .code(status)
     .type('application/json; charset=utf-8')

@@ -19,6 +19,7 @@ import {
   setAllowInvitation,
   setConversationNotifications,
   setRole,
+  setSlowMode,
 } from './api';
 import { AddMembers } from './AddMembers';
 import { InfoEditor } from './InfoEditor';
@@ -28,6 +29,7 @@ import { useGroupUi } from './store';
 import { InfoPanel } from './ui/InfoPanel';
 import { InviteSection } from './ui/InviteSection';
 import { MemberList } from './ui/MemberList';
+import { SlowModeSection } from './ui/SlowModeSection';
 
 /** A confirmed action; `run` refreshes what it changed itself (leaving has nothing left to refresh). */
 type Confirming = { text: string; confirm: string; run: () => Promise<void> };
@@ -47,6 +49,7 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [slowBusy, setSlowBusy] = useState(false);
 
   // Again after each membership event and each change of our own role.
   useEffect(() => {
@@ -130,6 +133,22 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
           ) : null
         }
       >
+        {kind === 'group' ? (
+          <SlowModeSection
+            seconds={conversation.slow_mode_seconds ?? null}
+            editable={rights.editInfo}
+            busy={slowBusy}
+            onChange={(seconds) => {
+              setSlowBusy(true);
+              void setSlowMode(id, seconds)
+                .then(
+                  (c) => useConversationStore.getState().upsert([c]),
+                  () => undefined,
+                )
+                .finally(() => setSlowBusy(false));
+            }}
+          />
+        ) : null}
         {rights.manageInvites ? (
           <InviteSection
             link={link}

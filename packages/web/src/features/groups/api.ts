@@ -34,6 +34,11 @@ export function editInfo(id: number, body: EditInfoRequest): Promise<Conversatio
   return call(groupRoutes.editInfo, { params: { id }, body, silent: true });
 }
 
+/** A group's slow mode: one of SLOW_MODE_CHOICES (seconds), or null for off. */
+export function setSlowMode(id: number, seconds: number | null): Promise<Conversation> {
+  return call(groupRoutes.setSlowMode, { params: { id }, body: { slow_mode_seconds: seconds } });
+}
+
 /** A new avatar, multipart `avatar`; checked like the create form's. */
 export function uploadAvatar(id: number, file: File): Promise<Conversation> {
   const form = new FormData();

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
+import { MSG } from '@parley/protocol/messages';
+import { formatSeconds } from '../../lib/format-seconds';
 import { readDraft, writeDraft } from '../../lib/storage';
 
 export type ComposerMode =
@@ -17,6 +19,10 @@ export type ComposerProps = {
   onTyping?: (typing: boolean) => void;
   /** Files chosen, pasted or dropped; without it there is no attach button. */
   onAttach?: (files: File[]) => void;
+  /** Seconds before a new message may go (slow mode or a 429); editing is not held. */
+  waitSeconds?: number;
+  /** The group is in slow mode for this member: the wait is named so. */
+  slowMode?: boolean;
 };
 
 /**
@@ -32,6 +38,8 @@ export function Composer({
   onCancelMode,
   onTyping,
   onAttach,
+  waitSeconds = 0,
+  slowMode = false,
 }: ComposerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(() => readDraft(conversationId));
@@ -41,6 +49,7 @@ export function Composer({
   const [dragging, setDragging] = useState(false);
   const editing = mode.kind === 'edit';
   const text = editing ? editText : draft;
+  const held = waitSeconds > 0 && !editing;
 
   useEffect(() => {
     if (mode.kind === 'edit') setEditText(mode.text);
@@ -56,7 +65,7 @@ export function Composer({
 
   const submit = () => {
     const value = text.trim();
-    if (value === '' || disabled) return;
+    if (value === '' || disabled || held) return;
     onSubmit(value);
     if (!editing) change('');
     onTyping?.(false);
@@ -99,6 +108,11 @@ export function Composer({
 
   return (
     <div className={`composer${dragging ? ' is-dropping' : ''}`} {...dropProps}>
+      {held ? (
+        <div className="composer-wait" role="status" data-testid="composer-wait">
+          {t(slowMode ? 'groups.slowMode.title' : MSG.tooManyRequests)} {formatSeconds(waitSeconds)}
+        </div>
+      ) : null}
       {mode.kind !== 'new' ? (
         <div className="composer-mode" data-testid={`composer-${mode.kind}`}>
           <span className="composer-mode-main">
@@ -180,7 +194,7 @@ export function Composer({
         <button
           type="submit"
           className="composer-send"
-          disabled={disabled || text.trim() === ''}
+          disabled={disabled || held || text.trim() === ''}
           aria-label={editing ? t('messages.save') : t('messages.send')}
           data-testid="composer-send"
         >

@@ -14,6 +14,7 @@ import { useConversationStore } from '../conversations/store';
 import { useTypingIds } from '../conversations/live-store';
 import { typingNameFrom, typingText } from '../conversations/typing';
 import { Composer } from './Composer';
+import { slowModeFor, useSendWait, useSendWaits } from './send-wait';
 import { CustomKeyboard } from './ui/CustomKeyboard';
 import { MessageHistory } from './MessageHistory';
 import { useMessageStore } from './store';
@@ -77,6 +78,9 @@ export function ConversationView({
   // Groups and channels: the header opens the info panel; who may post is the matrix's call.
   const managed = conversation.is_group || conversation.is_channel;
   const mayPost = !managed || can(roleOf(conversation.pivot.role), 'post', conversation.type);
+  const slowMode = slowModeFor(conversation);
+  const waitSeconds = useSendWait(id);
+  const waitToSend = useSendWaits((s) => s.wait);
   const setFlag = useConversationStore((s) => s.setFlag);
   const typing = typingText(
     typingIds,
@@ -203,7 +207,13 @@ export function ConversationView({
             key={id}
             conversationId={id}
             mode={actions.mode}
-            onSubmit={(text) => void actions.submit(text)}
+            onSubmit={(text) => {
+              // Slow mode: the countdown starts with the send (the server keeps the rule).
+              if (actions.mode.kind !== 'edit' && slowMode > 0) waitToSend(id, slowMode);
+              void actions.submit(text);
+            }}
+            waitSeconds={waitSeconds}
+            slowMode={slowMode > 0}
             onTyping={onTyping}
             onAttach={actions.attach}
             onCancelMode={actions.cancelMode}

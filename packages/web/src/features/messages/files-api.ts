@@ -1,5 +1,6 @@
 import { API_BASE } from '@parley/protocol/constants';
 import { FILE_MSG } from '@parley/protocol/file';
+import { tooManyRequests } from '../../api/too-many';
 import type { AttachedFile } from '@parley/protocol/file';
 import { pathOf } from '@parley/protocol/http/route';
 import { messageRoutes } from '@parley/protocol/http/message-routes';
@@ -56,8 +57,16 @@ export async function uploadFile(
   }
   const parsed = messageRoutes.uploadFile.reply.safeParse(reply.body);
   if (reply.status === 200 && parsed.success) return parsed.data.attached_file;
-  if (reply.status === 413) throw new ApiError(413, '', { message: FILE_MSG.fileTooLarge });
-  throw new ApiError(reply.status, '', parseErrorReply(reply.body));
+  // 413 is "too large" unless the server says the uploader's quota is full (issue 18).
+  if (reply.status === 413) {
+    const quota = parseErrorReply(reply.body)?.message === FILE_MSG.quotaExceeded;
+    throw new ApiError(413, '', {
+      message: quota ? FILE_MSG.quotaExceeded : FILE_MSG.fileTooLarge,
+    });
+  }
+  const refused = parseErrorReply(reply.body);
+  if (reply.status === 429) tooManyRequests(refused?.retry_after);
+  throw new ApiError(reply.status, '', refused);
 }
 
 /** A path of ours under API_BASE, as the HTTP transport takes it. */

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { randomUuid } from '../../lib/random-uuid';
 import { fetchHistory, sendMessage } from './api';
 import type { HistoryCursor } from './api';
+import { useSendWaits } from './send-wait';
 import {
   addPending,
   applyPage,
@@ -111,6 +112,9 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
       // No answer at all: queued, not failed (the flush sends it again).
       const noAnswer = error instanceof ApiError && error.status === null;
       if (!noAnswer) set((s) => failPending(s, p.uuid, errorMessage(error)));
+      // A send limit or slow mode: the composer counts down until it may send.
+      const retryAfter = error instanceof ApiError ? error.reply?.retry_after : undefined;
+      if (retryAfter) useSendWaits.getState().wait(p.conversationId, retryAfter);
       return null;
     } finally {
       sending.delete(p.uuid);

@@ -10,6 +10,8 @@ import { historyConfig } from './history/config';
 import { runHistory } from './history/index';
 import { httpConfig } from './http/config';
 import { runHttp } from './http/index';
+import { tasksConfig } from './tasks/config';
+import { runTasks } from './tasks/index';
 import { webConfig } from './web/config';
 import { runWeb } from './web/index';
 
@@ -28,6 +30,8 @@ const USAGE = `usage: npm run bench -- <scenario> [--tiny] [flags]
                [--user-conversations N] [--users N] [--samples N] [--warmup N]
   http         [--duration S] [--warmup S] [--connections C] [--login-duration S]
   web          [--conversations N] [--messages N] [--runs N]
+  tasks        [--store sqlite|postgres] [--pg-url URL] [--groups N] [--tasks N] [--samples N]
+               [--warmup N] [--target-p99 MS]
 See bench/README.md.`;
 
 type Runner = (args: ParsedArgs, pin: Pinning) => Promise<number>;
@@ -43,6 +47,7 @@ const SCENARIOS: Record<string, Runner> = {
   history: (args, pin) => runHistory(historyConfig(args), pin),
   http: (args, pin) => runHttp(httpConfig(args), pin),
   web: (args, pin) => runWeb(webConfig(args), pin),
+  tasks: (args, pin) => runTasks(tasksConfig(args), pin),
 };
 
 async function main(): Promise<number> {

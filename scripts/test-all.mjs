@@ -91,6 +91,7 @@ const bench = (scenario, ...flags) =>
 bench('fanout', '--sql-timing');
 bench('connections');
 bench('history');
+bench('tasks');
 if (process.env.TEST_DATABASE_URL) {
   bench('history', '--store', 'postgres', '--pg-url', process.env.TEST_DATABASE_URL);
 }

@@ -7,7 +7,7 @@ import { printJsonLine, printTable } from '../lib/report';
 import type { RunningServer } from '../lib/server';
 import { startServer } from '../lib/server';
 import { round } from '../lib/stats';
-import { opJson } from '../lib/timed';
+import { opJson, opRow } from '../lib/timed';
 import { startWindow, windowJson, windowRows } from '../lib/window';
 import type { HistoryConfig } from './config';
 import { prepare, runOps } from './measure';
@@ -66,10 +66,7 @@ export async function runHistory(config: HistoryConfig, pinning: Pinning): Promi
       ],
       ['seeding s', round(seedS)],
       ['samples per query (after warm-up)', `${config.samples} (+${config.warmup})`],
-      ...ops.map((o): Row => [
-        `${o.name} p50/p95/p99/max ms`,
-        `${round(o.latency.p50, 2)} / ${round(o.latency.p95, 2)} / ${round(o.latency.p99, 2)} / ${round(o.latency.max, 2)}  (${round(o.perSecond)}/s)`,
-      ]),
+      ...ops.map(opRow),
       ['errors', errors],
       ['lost', lost],
       ...windowRows(win),

@@ -72,6 +72,38 @@ export class ApiClient {
     });
   }
 
+  /**
+   * A GET read to its last byte as a browser asks for it (gzip accepted),
+   * neither decompressed nor parsed: what the server's reply costs on the
+   * wire, not the load generator's JSON work. `body` is the byte count.
+   */
+  fetchBytes(path: string, token: string): Promise<ApiReply> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method: 'GET',
+          path: `/api/v1${path}`,
+          headers: {
+            accept: 'application/json',
+            'accept-encoding': 'gzip',
+            authorization: `Bearer ${token}`,
+          },
+          agent: this.agent,
+        },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('error', reject);
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: bytes, setCookie: [] }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
   close(): void {
     this.agent.destroy();
   }

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { ApiReply } from './http';
+import type { Row } from './report';
 import type { LatencySummary } from './stats';
 import { round, summarize } from './stats';
 
@@ -71,4 +72,13 @@ export function opJson(r: OpResult): Record<string, unknown> {
     errors: r.errors,
     lost: r.lost,
   };
+}
+
+/** The report row of one timed request kind: p50 / p95 / p99 / max and its rate. */
+export function opRow(o: OpResult): Row {
+  const ms = (v: number) => round(v, 2);
+  return [
+    `${o.name} p50/p95/p99/max ms`,
+    `${ms(o.latency.p50)} / ${ms(o.latency.p95)} / ${ms(o.latency.p99)} / ${ms(o.latency.max)}  (${round(o.perSecond)}/s)`,
+  ];
 }

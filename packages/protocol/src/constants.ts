@@ -53,3 +53,15 @@ export const CSRF_META = 'csrf-token';
 export const VERIFY_USERNAME_AFTER_FAILURES = 3;
 /** The placeholder in the built index.html that the server replaces with the request's CSRF token. */
 export const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
+
+/** Tasks (protocol tasks.ts): text lengths after trimming, and counts. */
+export const TASK_LIMITS = {
+  groupNameLength: 100,
+  titleLength: 200,
+  descriptionLength: 4000,
+  subtaskTextLength: 300,
+  groupsPerConversation: 100,
+  tasksPerGroup: 1000,
+  subtasksPerTask: 100,
+  assigneesPerTask: 20,
+} as const;

@@ -105,6 +105,8 @@ export const conversationSchema = z.object({
   /** Only for members who may manage invites; null for everyone else. */
   invitation_token: z.string().nullable().optional(),
   has_tasks: z.boolean().optional(),
+  /** Tasks: task changes are posted in the chat as service lines (tasks.ts). */
+  task_service_lines: z.boolean().optional(),
   /** Channels only: the stable identity posts are published under. */
   publisher_hash: z.string().nullable().optional(),
   /** Groups only: days without activity after which a member is removed; null = never. */

@@ -119,6 +119,16 @@ export const conversationEventFrameSchema = z.discriminatedUnion('type', [
   conversationFrame('member.role'),
   conversationFrame('conversation.info'),
   conversationFrame('conversation.slow_mode'),
+  // Tasks (docs/REALTIME.md, "Task events").
+  conversationFrame('task_group.created'),
+  conversationFrame('task_group.updated'),
+  conversationFrame('task_group.deleted'),
+  conversationFrame('task.created'),
+  conversationFrame('task.updated'),
+  conversationFrame('task.deleted'),
+  conversationFrame('subtask.created'),
+  conversationFrame('subtask.updated'),
+  conversationFrame('subtask.deleted'),
 ]);
 export type ConversationEventFrame = z.infer<typeof conversationEventFrameSchema>;
 
@@ -143,6 +153,7 @@ export const userEventFrameSchema = z.discriminatedUnion('type', [
   userFrame('settings.changed'),
   userFrame('invitation.received'),
   userFrame('invitation.closed'),
+  userFrame('task.assigned'),
 ]);
 export type UserEventFrame = z.infer<typeof userEventFrameSchema>;
 

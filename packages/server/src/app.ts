@@ -51,6 +51,8 @@ import { createFilesService } from './features/files/service';
 import { createFilesSweepJob } from './features/files/sweep-job';
 import { fileUploadRoutes } from './features/files/upload-routes';
 import { foldersRoutes } from './features/folders/routes';
+import { tasksRoutes } from './features/tasks/routes';
+import { createTasksService } from './features/tasks/service';
 import { createFoldersService } from './features/folders/service';
 import { avatarRoutes } from './features/settings/avatar-routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -339,6 +341,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
   const invitations = createInvitationsService({ db, now, publisher, conversations });
   await app.register(invitationRoutes({ invitations, guard }), { prefix: API_BASE });
+  const tasks = createTasksService({
+    db,
+    now,
+    publisher,
+    conversations,
+    messages,
+    // Web Push hooks in here (deps.onTaskAssigned); in-app: the task.assigned user event.
+    ...(deps.onTaskAssigned ? { onAssigned: deps.onTaskAssigned } : {}),
+  });
+  await app.register(tasksRoutes({ tasks, guard }), { prefix: API_BASE });
   await app.register(linkPreviewsRoutes({ previews, guard, limits }), { prefix: API_BASE });
   await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });
   await app.register(avatarRoutes({ settings, blobs, guard }), { prefix: API_BASE });

@@ -1,3 +1,4 @@
+import type { TaskAssigned } from './features/tasks/service';
 import type { FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Bus } from './bus/bus';
@@ -70,4 +71,9 @@ export interface AppDeps {
   inactivityJobMs?: number;
   /** Overrides the pino logger options built from config.logLevel (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Called after a commit that newly assigned members to a task (they also
+   * got the `task.assigned` user event). The hook for Web Push; must not throw.
+   */
+  onTaskAssigned?: (assigned: TaskAssigned) => void;
 }

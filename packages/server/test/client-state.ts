@@ -7,6 +7,8 @@ import { applyConversationFrame, applyUserFrame } from '@parley/protocol/sync/li
 import { upsertConversations } from '@parley/protocol/sync/list-reducers';
 import type { ConversationsState } from '@parley/protocol/sync/list-reducers';
 import { applySelfFrame } from '@parley/protocol/sync/self';
+import { applyTaskFrame } from '@parley/protocol/sync/tasks';
+import type { TaskBoard } from '@parley/protocol/tasks';
 import type { User } from '@parley/protocol/user';
 import type { Client } from './harness';
 import type { Person } from './messaging';
@@ -24,9 +26,24 @@ export interface ClientState {
   /** The newest page of history of the followed conversations. */
   messages: Map<number, Message[]>;
   unread: number;
+  /** The task boards of the followed conversations that have one to read (not System). */
+  boards: Map<number, TaskBoard>;
 }
 
 const PAGE = 50;
+
+/** A conversation's task board as the Tasks panel reads it; null where there is none. */
+async function fetchBoard(client: Client, who: Person, id: number): Promise<TaskBoard | null> {
+  const res = await client.get<TaskBoard>(`/user/conversations/${id}/tasks`, { token: who.token });
+  return res.status === 200 ? res.body : null;
+}
+
+async function fetchBoards(client: Client, who: Person, ids: number[]) {
+  const boards = await Promise.all(
+    ids.map(async (id) => [id, await fetchBoard(client, who, id)] as const),
+  );
+  return new Map(boards.filter((b): b is [number, TaskBoard] => b[1] !== null));
+}
 
 export async function fetchState(
   client: Client,
@@ -39,7 +56,8 @@ export async function fetchState(
   );
   const conversations = new Map(list.body.conversations.map((c) => [c.id, c]));
   // Nothing changes while the state is read, so the rest is asked for at once.
-  const [pages, unread, user] = await Promise.all([
+  const shown = followed.filter((id) => conversations.has(id));
+  const [pages, unread, user, boards] = await Promise.all([
     Promise.all(
       followed
         .filter((id) => conversations.has(id))
@@ -53,9 +71,10 @@ export async function fetchState(
     ),
     client.get<{ count: number }>('/user/unread', { token: who.token }),
     client.get<User>('/user', { token: who.token }),
+    fetchBoards(client, who, shown),
   ]);
   const messages = new Map<number, Message[]>(pages);
-  return { user: user.body, conversations, messages, unread: unread.body.count };
+  return { user: user.body, conversations, messages, unread: unread.body.count, boards };
 }
 
 /** A fresh fetch of one conversation (joined / restored ones), with its page if followed. */
@@ -96,7 +115,10 @@ export async function applyEvents(
   me: Person,
   fetchConversation: FetchConversation,
   fetchUnread: () => Promise<number>,
+  fetchTaskBoard: (id: number) => Promise<TaskBoard | null> = async () => null,
 ): Promise<ClientState> {
+  const boards = new Map(before.boards);
+  const boardRefetch = new Set<number>();
   let list: ConversationsState = {
     byId: Object.fromEntries(before.conversations),
     unreadTotal: before.unread,
@@ -115,6 +137,12 @@ export async function applyEvents(
     if (frame.op !== 'event') continue;
     history = applyHistoryFrame(history, frame);
     user = applySelfFrame(user, frame);
+    const board = frame.scope === 'conversation' ? boards.get(frame.conversation_id) : undefined;
+    if (board && frame.scope === 'conversation') {
+      const applied = applyTaskFrame(board, frame);
+      boards.set(board.conversation_id, applied.board);
+      if (applied.refetch) boardRefetch.add(board.conversation_id);
+    }
     const outcome =
       frame.scope === 'conversation'
         ? applyConversationFrame(list, frame, self)
@@ -131,10 +159,20 @@ export async function applyEvents(
         ...history,
         threads: { ...history.threads, [id]: { messages: fetched.messages, hasNewer: false } },
       };
+      // A followed conversation fetched again: its board too, as the panel would.
+      boardRefetch.add(id);
     }
+  }
+  // The web drops a board with its conversation.
+  for (const id of boards.keys()) if (!list.byId[id]) boards.delete(id);
+  for (const id of boardRefetch) {
+    const board = await fetchTaskBoard(id);
+    if (board) boards.set(id, board);
+    else boards.delete(id);
   }
   const unread = refetch.size > 0 ? await fetchUnread() : list.unreadTotal;
   return {
+    boards,
     user,
     conversations: new Map(Object.values(list.byId).map((c) => [c.id, c])),
     messages: new Map(
@@ -153,5 +191,12 @@ export function comparable(state: ClientState) {
     conversations: byId(state.conversations),
     messages: byId(state.messages),
     unread: state.unread,
+    // A board's last_seq is a lower bound (the server keeps built boards:
+    // docs/TASKS.md), so its content is compared, not the seq it names.
+    boards: byId(
+      new Map([...state.boards].map(([id, { last_seq: _seq, ...board }]) => [id, board])),
+    ),
   };
 }
+
+export { fetchBoard };

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { CONVERSATION_EVENT_TYPES } from '@parley/protocol/events/conversation-events';
 import { USER_EVENT_TYPES } from '@parley/protocol/events/user-events';
 import type { ServerFrame } from '@parley/protocol/realtime';
-import { applyEvents, comparable, conversationFetcher, fetchState } from './client-state';
+import {
+  applyEvents,
+  comparable,
+  conversationFetcher,
+  fetchBoard,
+  fetchState,
+} from './client-state';
 import type { Client, Server } from './harness';
 import { person } from './messaging';
 import type { Person } from './messaging';
@@ -54,6 +60,20 @@ export const EXERCISED_BY = {
     'conversation.info',
     'conversation.slow_mode',
     'message.views',
+  ],
+  tasks: [
+    'conversation.info',
+    'message.new',
+    'task_group.created',
+    'task_group.updated',
+    'task_group.deleted',
+    'task.created',
+    'task.updated',
+    'task.deleted',
+    'subtask.created',
+    'subtask.updated',
+    'subtask.deleted',
+    'task.assigned',
   ],
 } as const;
 
@@ -193,6 +213,7 @@ export function useSyncHarness(backend: Backend): SyncHarness {
         conversationFetcher(h.client, p, followed),
         async () =>
           (await h.client.get<{ count: number }>('/user/unread', { token: p.token })).body.count,
+        (id) => fetchBoard(h.client, p, id),
       );
       expect(comparable(applied), `state of user ${p.id}`).toEqual(comparable(fresh));
     }

@@ -3,6 +3,7 @@ import { MEMBER_ROLES } from '../conversation';
 import { blockedUserSchema, memberSchema } from '../member';
 import { messageRefSchema, messageSchema } from '../message';
 import { infoChangeSchema } from '../rules/conversation-info';
+import { taskEventPayloads } from './task-events';
 
 // Conversation events (docs/REALTIME.md, "Payloads"): one schema per type.
 // - `conversationEventStored`: what the server appends to the conversation's
@@ -70,6 +71,8 @@ export const conversationEventStored = {
   'conversation.info': infoChangeSchema,
   /** A group's slow mode changed: the seconds between a member's messages, null = off. */
   'conversation.slow_mode': z.object({ slow_mode_seconds: z.number().int().positive().nullable() }),
+  // Tasks (events/task-events.ts).
+  ...taskEventPayloads,
 };
 
 export type ConversationEventType = keyof typeof conversationEventStored;
@@ -106,6 +109,7 @@ export const conversationEventPayloads = {
   'member.role': s['member.role'],
   'conversation.info': s['conversation.info'],
   'conversation.slow_mode': s['conversation.slow_mode'],
+  ...taskEventPayloads,
 } satisfies Record<ConversationEventType, z.ZodObject>;
 
 export type ConversationEventPayload<T extends ConversationEventType> = z.output<

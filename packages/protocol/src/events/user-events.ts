@@ -91,6 +91,16 @@ export const userEventPayloads = {
     conversation_id: id,
     outcome: z.enum(INVITATION_OUTCOMES),
   }),
+  /**
+   * The in-app notification of an assignee: someone else assigned them a
+   * task (the board itself changes through the conversation's task events).
+   */
+  'task.assigned': z.object({
+    conversation_id: id,
+    task_id: id,
+    title: z.string(),
+    by_user_id: id,
+  }),
 } satisfies Record<string, z.ZodObject>;
 
 export type UserEventType = keyof typeof userEventPayloads;

@@ -9,6 +9,7 @@ import { pathOf, routeList } from './route';
 import { routes } from './routes';
 import { searchRoutes } from './search-routes';
 import { settingsRoutes } from './settings-routes';
+import { taskRoutes } from './task-routes';
 
 describe('pathOf', () => {
   it('fills each :name segment, encoded', () => {
@@ -53,6 +54,7 @@ describe('the table', () => {
       invitationRoutes,
       searchRoutes,
       settingsRoutes,
+      taskRoutes,
     ];
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

@@ -6,6 +6,7 @@ import { invitationRoutes } from './invitation-routes';
 import { messageRoutes } from './message-routes';
 import { searchRoutes } from './search-routes';
 import { settingsRoutes } from './settings-routes';
+import { taskRoutes } from './task-routes';
 
 // Every HTTP call of the API (paths under API_BASE), in one table: the
 // server registers each route from its entry, and a test checks that the
@@ -26,4 +27,5 @@ export const routes = {
   ...invitationRoutes,
   ...searchRoutes,
   ...settingsRoutes,
+  ...taskRoutes,
 };

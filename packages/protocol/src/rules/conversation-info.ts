@@ -39,6 +39,8 @@ export const infoChangeSchema = z.object({
   username: z.string().nullable().optional(),
   avatar: z.string().nullable().optional(),
   has_tasks: z.boolean().optional(),
+  /** Tasks: post task changes in the chat as service lines. */
+  task_service_lines: z.boolean().optional(),
   allow_invitation: z.boolean().optional(),
   max_time_inactive: z.number().int().nullable().optional(),
   publisher_hash: z.string().nullable().optional(),

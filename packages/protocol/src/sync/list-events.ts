@@ -151,12 +151,21 @@ export function applyConversationFrame(
     case 'user.updated':
       return done(applyProfile(state, id, frame.payload));
     // Nothing on the list: a role change about oneself comes as the user
-    // event conversation.updated {role}.
+    // event conversation.updated {role}; tasks live on the board (sync/tasks.ts).
     case 'conversation.created':
     case 'message.viewed':
     case 'message.views':
     case 'member.unblocked':
     case 'member.role':
+    case 'task_group.created':
+    case 'task_group.updated':
+    case 'task_group.deleted':
+    case 'task.created':
+    case 'task.updated':
+    case 'task.deleted':
+    case 'subtask.created':
+    case 'subtask.updated':
+    case 'subtask.deleted':
       return done(state);
     case 'member.joined':
       return done(put(state, { ...c, members_count: (c.members_count ?? 0) + 1 }));
@@ -241,9 +250,11 @@ export function applyUserFrame(
   switch (frame.type) {
     // The user's own settings (the web's settings store applies them); here only the seq.
     // Invitations are their own list (sync/invitations.ts): an accepted one comes with conversation.joined.
+    // A task.assigned is an in-app notification (the board changes by task events).
     case 'settings.changed':
     case 'invitation.received':
     case 'invitation.closed':
+    case 'task.assigned':
       return { state: seen, refetch: [] };
     // The folder list lives with the folders; here only the links to deleted ones.
     case 'folders.changed':

@@ -88,6 +88,25 @@ function toFrame(
       return { ...base(r), type: r.type, payload: r.payload };
     case 'conversation.slow_mode':
       return { ...base(r), type: r.type, payload: r.payload };
+    // Tasks: the stored payload is the frame's (protocol events/task-events.ts).
+    case 'task_group.created':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'task_group.updated':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'task_group.deleted':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'task.created':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'task.updated':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'task.deleted':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'subtask.created':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'subtask.updated':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'subtask.deleted':
+      return { ...base(r), type: r.type, payload: r.payload };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
+import type { TaskTables } from './task-tables';
 
 // Kysely table types. One schema for both dialects, so two conventions:
 //
@@ -115,6 +116,10 @@ export interface ConversationsTable {
   allow_invitation: ColumnType<boolean | number, number | undefined, number>;
   invitation_token: ColumnType<string | null, string | null | undefined, string | null>;
   has_tasks: ColumnType<boolean | number, number | undefined, number>;
+  /** Post task changes in the chat as service lines (0016-tasks). */
+  task_service_lines: ColumnType<boolean | number, number | undefined, number>;
+  /** Raised by every change of the task board (0016-tasks): its cache key. */
+  tasks_version: ColumnType<number, number | undefined, number>;
   /** Channels only: the identity posts are published under. */
   publisher_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Groups only: days without activity before a member is removed; null = never. */
@@ -265,7 +270,7 @@ export interface KnownDevicesTable {
   last_used_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends TaskTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -1,6 +1,7 @@
 import type { ServerFrame } from '@parley/protocol/realtime';
 import type { LocalCommit } from '@parley/protocol/sync/commits';
 import type { Self } from '@parley/protocol/sync/list-events';
+import { passToTaps } from '../lib/frame-taps';
 import { useAuthStore } from '../features/auth/store';
 import { useLiveStore } from '../features/conversations/live-store';
 import { useConversationStore } from '../features/conversations/store';
@@ -67,6 +68,11 @@ export function commit(change: LocalCommit): void {
 }
 
 export function dispatchFrame(frame: ServerFrame): void {
+  applyFrame(frame);
+  passToTaps(frame);
+}
+
+function applyFrame(frame: ServerFrame): void {
   const conversations = useConversationStore.getState();
   const messages = useMessageStore.getState();
   const live = useLiveStore.getState();

@@ -126,6 +126,7 @@ export async function toConversations(
       // The link itself only for those who may hand it out.
       invitation_token: can(roleOf(r.role), 'manage_invites', r.type) ? r.invitation_token : null,
       has_tasks: flag(r.has_tasks),
+      task_service_lines: flag(r.task_service_lines),
       publisher_hash: r.type === 'channel' ? r.publisher_hash : null,
       max_time_inactive: r.type === 'group' ? r.max_time_inactive : null,
       slow_mode_seconds: r.type === 'group' ? r.slow_mode_seconds : null,

@@ -172,6 +172,27 @@ export function createMessagesService(
       );
     },
 
+    /**
+     * A service line (a task change…) in the caller's transaction, sent as
+     * `userId`: its `type` tells clients how to render the JSON `body`.
+     */
+    async postServiceLine(
+      trx: Kysely<Database>,
+      access: AccessRow,
+      userId: number,
+      type: string,
+      body: string,
+    ): Promise<number> {
+      const fields = {
+        uuid: randomUUID(),
+        message: body,
+        type,
+        parent_id: null,
+        forwarded_id: null,
+      };
+      return insert(trx, access, userId, fields);
+    },
+
     /** Messages by id, serialized (realtime puts them in message events). */
     async byIds(ids: number[]): Promise<Message[]> {
       return toMessages(db, await q.findByIds(db, ids));

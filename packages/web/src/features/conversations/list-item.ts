@@ -4,6 +4,7 @@ import { FILE_MESSAGE_TYPES } from '@parley/protocol/file';
 import { SIGN_IN_MESSAGE_TYPE, signInNoticeSchema } from '@parley/protocol/message';
 import type { MessageRef, SignInNotice } from '@parley/protocol/message';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
+import { TASK_NOTICE_TYPE, taskNoticeSchema } from '@parley/protocol/tasks';
 import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { previewSenderName } from '@parley/protocol/rules/preview';
 import { listTime } from '../../lib/format-time';
@@ -61,8 +62,22 @@ export function messageText(
   timeZone: string | null = null,
 ): string {
   if (message.type === SIGN_IN_MESSAGE_TYPE) return signInText(message.message, t, timeZone);
+  if (message.type === TASK_NOTICE_TYPE) return taskNoticeText(message.message, t);
   if (!fromServer) return message.message;
   return t(message.message);
+}
+
+/** A task service line (docs/TASKS.md, "Service lines"): "Done: Book the room". */
+function taskNoticeText(json: string, t: TFunction): string {
+  let parsed;
+  try {
+    parsed = taskNoticeSchema.safeParse(JSON.parse(json));
+  } catch {
+    return json;
+  }
+  return parsed.success
+    ? t(`tasks.notice.${parsed.data.action}`, { title: parsed.data.title })
+    : json;
 }
 
 /**

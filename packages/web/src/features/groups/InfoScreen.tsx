@@ -23,6 +23,7 @@ import {
 } from './api';
 import { AddMembers } from './AddMembers';
 import { InfoEditor } from './InfoEditor';
+import { TaskSettingsRows } from '../tasks/ui/TaskSettingsRows';
 import { memberActions, panelRights, ROLE_OF_ACTION } from './member-actions';
 import type { MemberAction } from './member-actions';
 import { useGroupUi } from './store';
@@ -148,6 +149,17 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
                 .finally(() => setSlowBusy(false));
             }}
           />
+        ) : null}
+        {rights.editInfo ? (
+          <section className="info-section" data-testid="info-tasks">
+            <h3 className="info-section-title">{t('tasks.title')}</h3>
+            <TaskSettingsRows
+              conversationId={id}
+              hasTasks={conversation.has_tasks === true}
+              serviceLines={conversation.task_service_lines === true}
+              disabled={false}
+            />
+          </section>
         ) : null}
         {rights.manageInvites ? (
           <InviteSection

@@ -5,17 +5,20 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { useOnlineUser } from '../conversations/live-store';
 import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
 import { useGroupUi } from '../groups/store';
+import { TasksButton } from '../tasks/TasksButton';
 
 /** The open chat's header: back, avatar, title, who is typing or the subtitle, the "⋯" menu. */
 export function ConversationHeader({
   conversation,
   title,
   typing,
+  ownId,
   onMore,
 }: {
   conversation: Conversation;
   title: string;
   typing: string | null;
+  ownId: number | null;
   /** The header's "⋯": opens the conversation menu at that point. */
   onMore: ((x: number, y: number) => void) | undefined;
 }) {
@@ -70,6 +73,7 @@ export function ConversationHeader({
           </span>
         )}
       </WhoBox>
+      {ownId !== null ? <TasksButton conversation={conversation} ownId={ownId} /> : null}
       {onMore ? (
         <button
           type="button"

@@ -30,6 +30,10 @@ import { useThread } from './use-thread';
 import { useTypingSender } from './use-typing-sender';
 import { useConversationActions } from './use-conversation-actions';
 import { ConversationHeader } from './ConversationHeader';
+import { TasksPanelHost } from '../tasks/TasksPanelHost';
+import { actorOf } from '../tasks/view';
+import { canTask } from '@parley/protocol/rules/task-permissions';
+import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 
 /** `/chat/:id` with a known conversation: header, history, composer. */
 export function ConversationView({
@@ -123,6 +127,7 @@ export function ConversationView({
         conversation={conversation}
         title={title}
         typing={typing}
+        ownId={ownId}
         onMore={onMore}
       />
       {pinned ? (
@@ -226,12 +231,21 @@ export function ConversationView({
           y={menu.y}
           own={menu.message.user_id !== null && menu.message.user_id === ownId}
           canPin={!conversation.is_system}
+          canTask={
+            conversation.has_tasks === true &&
+            ownId !== null &&
+            menu.message.type !== TASK_NOTICE_TYPE &&
+            canTask(actorOf(conversation, ownId), 'create_task')
+          }
           onPick={(action) => {
             setMenu(null);
             void actions.pick(action, menu.message);
           }}
           onClose={() => setMenu(null)}
         />
+      ) : null}
+      {ownId !== null ? (
+        <TasksPanelHost conversation={conversation} ownId={ownId} onOpenMessage={openParent} />
       ) : null}
       {actions.forwarding ? (
         <ForwardDialog

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import { Avatar } from '../../ui/Avatar';
 import { messageText, refText } from '../conversations/list-item';
+import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 import { MessageAttachment } from './MessageAttachment';
 import { MessageLinkPreview } from './MessageLinkPreview';
 import type { TimelineItem } from './timeline';
@@ -96,6 +97,20 @@ export function MessageHistory(props: HistoryProps) {
     const tick = !own ? null : p ? 'sending' : (m?.views ?? 0) > 0 ? 'read' : 'sent';
     const file = m ? m.attached_file : (p?.file ?? null);
     const channelPost = props.publisher && !own ? props.publisher : null;
+    if (m?.type === TASK_NOTICE_TYPE) {
+      // A task service line: who, and what happened to which task, centred.
+      return (
+        <div className="msg-item" data-message-id={m.id}>
+          <p className="msg-service" data-testid="task-notice">
+            <span>
+              {m.sender?.name ? `${m.sender.name} · ` : ''}
+              {messageText(m, false, t, timeZone)}
+            </span>
+          </p>
+          <span className="msg-seen-mark" data-seen-id={m.id} ref={seenMark} />
+        </div>
+      );
+    }
     return (
       <div className="msg-item" data-message-id={m?.id}>
         {item.day ? (

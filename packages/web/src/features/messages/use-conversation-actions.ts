@@ -8,6 +8,7 @@ import { deleteMessage, editMessage, forwardMessages } from './api';
 import type { ComposerMode } from './Composer';
 import type { MessageAction } from './ui/MessageMenu';
 import { useUploadStore } from './upload-store';
+import { useTaskPanel } from '../tasks/panel-store';
 
 // What a user does in an open chat: send, reply, edit, attach, delete,
 // forward, pin. Each call's reply goes to the one dispatcher (lib/sync-actions:
@@ -63,6 +64,8 @@ export function useConversationActions(id: number, title: string) {
       setMode({ kind: 'edit', text: m.message });
     } else if (action === 'forward') {
       setForwarding(m);
+    } else if (action === 'task') {
+      useTaskPanel.getState().fromMessage(id, m.id);
     } else if (action === 'pin') {
       await pinMessage(id, m.id).catch(() => undefined);
     } else {

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
-export type MessageAction = 'reply' | 'edit' | 'forward' | 'pin' | 'delete-me' | 'delete-everyone';
+export type MessageAction =
+  'reply' | 'edit' | 'forward' | 'pin' | 'task' | 'delete-me' | 'delete-everyone';
 
 /** The context menu of one message, placed at the pointer; closes on outside click or Escape. */
 export function MessageMenu({
@@ -9,6 +10,7 @@ export function MessageMenu({
   y,
   own,
   canPin = false,
+  canTask = false,
   onPick,
   onClose,
 }: {
@@ -17,6 +19,8 @@ export function MessageMenu({
   own: boolean;
   /** Offer "Pin message" (not in the read-only System chat). */
   canPin?: boolean;
+  /** Offer "Create task from message" (tasks on, and the viewer may create tasks). */
+  canTask?: boolean;
   onPick: (action: MessageAction) => void;
   onClose: () => void;
 }) {
@@ -27,6 +31,7 @@ export function MessageMenu({
     ...(own ? (['edit'] as const) : []),
     'forward',
     ...(canPin ? (['pin'] as const) : []),
+    ...(canTask ? (['task'] as const) : []),
     'delete-me',
     ...(own ? (['delete-everyone'] as const) : []),
   ];

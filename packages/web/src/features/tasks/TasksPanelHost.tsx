@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import type { Conversation } from '@parley/protocol/conversation';
+import { lazyPage } from '../../lib/lazy';
+import { Spinner } from '../../ui/Spinner';
+import { useTaskPanel } from './panel-store';
+
+// The Tasks panel and its editors are their own chunk: the chat loads
+// without them, and the panel's code comes on the first open.
+const TasksPanel = lazyPage(
+  () =>
+    Promise.all([import('./TasksPanel'), import('./texts').then((m) => m.loadTaskTexts())]).then(
+      ([m]) => m,
+    ),
+  'TasksPanel',
+);
+
+export function TasksPanelHost(props: {
+  conversation: Conversation;
+  ownId: number;
+  /** Scrolls the chat to a message (a task's link back to where it was made). */
+  onOpenMessage: (messageId: number) => void;
+}) {
+  const open = useTaskPanel((s) => s.openId === props.conversation.id);
+  if (!open) return null;
+  return (
+    <Suspense
+      fallback={
+        <aside className="tasks-panel tasks-panel-loading">
+          <Spinner size={32} />
+        </aside>
+      }
+    >
+      <TasksPanel {...props} />
+    </Suspense>
+  );
+}

@@ -28,6 +28,14 @@ export interface StoreOptions {
   /** How often a worker thread checkpoints SQLite's WAL (see sqlite-checkpointer). */
   checkpointIntervalMs?: number;
   onCheckpointError?: (message: string) => void;
+  /**
+   * PostgreSQL: an idle pooled connection failed (the server restarted or
+   * terminated it). The pool drops that connection and opens a new one on
+   * demand; without a listener the 'error' event would end the process.
+   */
+  onPoolError?: (error: Error) => void;
+  /** PostgreSQL: how long a query waits for a connection before failing (5 s). */
+  pgConnectTimeoutMs?: number;
 }
 
 const PG_INT8 = 20;
@@ -75,8 +83,17 @@ function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
     connectionString: url,
     max: options.pgPoolSize ?? 10,
     types: pgTypes,
+    // While the server is unreachable a request fails (503) within this
+    // instead of waiting for a connection forever.
+    connectionTimeoutMillis: options.pgConnectTimeoutMs ?? 5000,
     ...(options.pgOptions ? { options: options.pgOptions } : {}),
   });
+  pool.on('error', options.onPoolError ?? (() => {}));
+  // A connection that dies while checked out (between the statements of a
+  // transaction) emits 'error' on the client, where the pool listens only
+  // while it is idle: without this the process would end. The statement
+  // in flight fails on its own, and the pool drops the connection on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,0 +1,55 @@
+// Which errors mean "the database is not reachable right now" (a restart, a
+// failover, a terminated connection) rather than "this query is wrong". The
+// HTTP layer answers those with 503 instead of 500, the start waits them out,
+// and nothing else needs to know the drivers' error shapes.
+
+/** Socket-level failures of the connection itself (Node's errno codes). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs of an unavailable server: class 08 (connection
+ * exception), 57P01–57P03 (terminated by an administrator, crash shutdown,
+ * starting up or shutting down) and 53300 (too many connections).
+ */
+function isUnavailableSqlState(code: string): boolean {
+  return code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300';
+}
+
+/** node-postgres' own messages for a connection that died or never came. */
+const PG_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+  'Client was closed and is not queryable',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || isUnavailableSqlState(code))) {
+    return true;
+  }
+  if (typeof message === 'string' && PG_CONNECTION_MESSAGES.some((m) => message.includes(m))) {
+    return true;
+  }
+  // AggregateError (a host name with several addresses, all refused).
+  const nested = (error as { errors?: unknown }).errors;
+  return Array.isArray(nested) && nested.length > 0 && nested.every(isDatabaseUnavailable);
+}
+
+/** One line for a log: the code when there is one, else the message. */
+export function describeUnavailable(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return String(error);
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' && message !== '' ? message : String(error);
+  return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+}

@@ -126,7 +126,17 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A port in use or a HOST this machine does not have: the operator's
+    // mistake, said in one line (the stack would only show Node's internals).
+    const code = (error as { code?: unknown }).code;
+    process.stderr.write(
+      `parley: cannot listen on ${config.host}:${config.port}: ${typeof code === 'string' ? code : String(error)}\n`,
+    );
+    process.exit(1);
+  }
   // After listen: the descriptors open by now are the baseline the socket cap leaves alone.
   // Lives as long as the process (Fastify takes no hooks once listening).
   guardDescriptors(app.server, app.log);

@@ -88,9 +88,11 @@ async function newerMigrations(
 }
 
 /**
- * Brings the schema up to date. Safe to run on every start and from several
- * nodes at once: Kysely's migrator takes a lock (a lock table row on both
- * dialects) and skips migrations already recorded. Returns the names applied.
+ * Brings the schema up to date. Safe to run on every start and, on
+ * PostgreSQL, from several nodes at once: Kysely's migrator takes a lock (an
+ * advisory lock) and skips migrations already recorded. (On SQLite its lock
+ * holds within one connection: one node, one process migrating.) Returns the
+ * names applied.
  */
 export async function runMigrations(
   db: Kysely<Database>,

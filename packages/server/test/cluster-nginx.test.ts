@@ -11,9 +11,9 @@ import { nginxBinary, SITE, siteConfig, startNginx } from './cluster/nginx';
 import type { Nginx } from './cluster/nginx';
 import { HIGH_RATE_LIMITS, spawnServer } from './cluster/server-process';
 import type { ServerProcess } from './cluster/server-process';
-import { createConversation } from './groups';
+import { befriend, createConversation } from './groups';
 import { Client } from './harness';
-import { direct, person } from './messaging';
+import { person } from './messaging';
 import type { Person } from './messaging';
 
 // The cluster for real: three server processes on one PostgreSQL database
@@ -133,7 +133,8 @@ describe.runIf(databaseUrl && redisUrl && nginx)('cluster behind nginx (3 proces
     const members: Person[] = [];
     for (let i = 0; i < MEMBERS; i++) members.push(await person(http));
     const [owner, ...others] = members as [Person, ...Person[]];
-    for (const other of others) await direct(http, owner, other);
+    // Two-way chats: the others consent to be added by the owner (group consent).
+    await befriend(http, owner, ...others);
     const group = await createConversation(http, owner, 'group', {
       member_ids: others.map((m) => m.id),
     });

@@ -18,7 +18,7 @@ import { RequestValidationError } from './validation';
 // be repeated; the node itself keeps running and reconnects.
 
 export const SERVER_ERROR = 'Server error.';
-export const DATABASE_UNAVAILABLE = 'The database is not available.';
+export const DATABASE_UNAVAILABLE = MSG.databaseUnavailable;
 /** Seconds a client is asked to wait after a 503 (a PostgreSQL restart takes a few). */
 const RETRY_AFTER_SECONDS = 5;
 

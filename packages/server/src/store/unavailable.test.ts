@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { describeUnavailable, isDatabaseUnavailable } from './unavailable';
+
+// The real drivers' errors are met in test/database-restart.test.ts; these
+// are their shapes, and the errors that must stay 4xx/500.
+
+const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnavailable', () => {
+  it('knows an unreachable or restarting server', () => {
+    for (const error of [
+      withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+      withCode('ECONNRESET'),
+      withCode('57P01', 'terminating connection due to administrator command'),
+      withCode('57P03', 'the database system is starting up'),
+      withCode('08006'),
+      withCode('53300', 'sorry, too many clients already'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]),
+    ]) {
+      expect({ error: String(error), unavailable: isDatabaseUnavailable(error) }).toEqual({
+        error: String(error),
+        unavailable: true,
+      });
+    }
+  });
+
+  it('leaves every other error alone', () => {
+    for (const error of [
+      withCode('23505', 'duplicate key'),
+      withCode('42P01', 'relation does not exist'),
+      withCode('SQLITE_CONSTRAINT_UNIQUE'),
+      withCode('FST_ERR_VALIDATION'),
+      new TypeError('x is undefined'),
+      new AggregateError([withCode('ECONNREFUSED'), new Error('other')]),
+      new AggregateError([]),
+      'Connection terminated',
+      null,
+    ]) {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+  });
+
+  it('describes one in a line', () => {
+    expect(
+      describeUnavailable(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')),
+    ).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+    expect(describeUnavailable(withCode('57P01', 'terminating connection'))).toBe(
+      '57P01: terminating connection',
+    );
+  });
+});

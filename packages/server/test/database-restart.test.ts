@@ -214,6 +214,10 @@ describe.runIf(!whyNoThrowaway)('a throwaway PostgreSQL stopped and started unde
     expect([...seen].sort((x, y) => x - y)).toEqual(acked);
     expect(stackLines(lines)).toEqual([]);
     expect(errorLines(lines)).toEqual([]);
+    // The idle connections the shutdown ended: one warning for all of them.
+    expect(lines.filter((l) => l.includes('database connection lost'))).toEqual([
+      expect.stringMatching(/"level":40.*database connection lost \(57P01: terminating connection/),
+    ]);
     console.log(JSON.stringify({ restart: { readyAgainMs: backMs } }));
   }, 90_000);
 

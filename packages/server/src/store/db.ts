@@ -88,7 +88,14 @@ function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
     connectionTimeoutMillis: options.pgConnectTimeoutMs ?? 5000,
     ...(options.pgOptions ? { options: options.pgOptions } : {}),
   });
-  pool.on('error', options.onPoolError ?? (() => {}));
+  // A restart fails every idle connection at once: one report for the lot
+  // (errors less than 5 s after the previous one are not reported again).
+  let lastError = 0;
+  pool.on('error', (error) => {
+    const now = Date.now();
+    if (now - lastError >= 5000) options.onPoolError?.(error);
+    lastError = now;
+  });
   // A connection that dies while checked out (between the statements of a
   // transaction) emits 'error' on the client, where the pool listens only
   // while it is idle: without this the process would end. The statement

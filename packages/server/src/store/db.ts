@@ -2,11 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { PostgresPool } from 'kysely';
 import pg from 'pg';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import type { Checkpointer } from './sqlite-checkpointer';
 import { withStatementCache } from './statement-cache';
 import type { Database } from './types';
+import { markIfUnavailable } from './unavailable';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -78,6 +80,24 @@ function openSqlite(path: string): Kysely<Database> {
   });
 }
 
+/**
+ * Marks the errors of a connection's queries that mean "unreachable"
+ * (store/unavailable.ts), once per pooled connection: a terminated
+ * connection, a reset socket. Every other error passes untouched.
+ */
+function markQueryErrors(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const marking = (...args: unknown[]) => {
+    const result = query(...args);
+    return result instanceof Promise
+      ? result.catch((error: unknown) => {
+          throw markIfUnavailable(error);
+        })
+      : result;
+  };
+  Object.assign(client, { query: marking });
+}
+
 function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -100,8 +120,19 @@ function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
   // transaction) emits 'error' on the client, where the pool listens only
   // while it is idle: without this the process would end. The statement
   // in flight fails on its own, and the pool drops the connection on release.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    markQueryErrors(client);
+  });
+  // Connection attempts too (ECONNREFUSED while the server is down).
+  const marked: PostgresPool = {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        throw markIfUnavailable(error);
+      }),
+    end: () => pool.end(),
+  };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: marked }) });
 }
 
 export function openStore(options: StoreOptions): Store {

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { describeUnavailable, isDatabaseUnavailable } from './unavailable';
+import {
+  describeUnavailable,
+  isDatabaseUnavailable,
+  looksUnavailable,
+  markIfUnavailable,
+} from './unavailable';
 
 // The real drivers' errors are met in test/database-restart.test.ts; these
 // are their shapes, and the errors that must stay 4xx/500.
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
-describe('isDatabaseUnavailable', () => {
+describe('database unavailability', () => {
   it('knows an unreachable or restarting server', () => {
     for (const error of [
       withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
@@ -20,7 +25,7 @@ describe('isDatabaseUnavailable', () => {
       new Error('Client has encountered a connection error and is not queryable'),
       new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]),
     ]) {
-      expect({ error: String(error), unavailable: isDatabaseUnavailable(error) }).toEqual({
+      expect({ error: String(error), unavailable: looksUnavailable(error) }).toEqual({
         error: String(error),
         unavailable: true,
       });
@@ -39,8 +44,17 @@ describe('isDatabaseUnavailable', () => {
       'Connection terminated',
       null,
     ]) {
-      expect(isDatabaseUnavailable(error)).toBe(false);
+      expect(looksUnavailable(error)).toBe(false);
     }
+  });
+
+  it('counts only what the pool marked: a refused link preview or blob store is not the database', () => {
+    const elsewhere = withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9000');
+    expect(isDatabaseUnavailable(elsewhere)).toBe(false);
+    const fromPool = markIfUnavailable(withCode('ECONNREFUSED')) as Error;
+    expect(isDatabaseUnavailable(fromPool)).toBe(true);
+    expect(Object.keys(fromPool)).toEqual(['code']); // the mark does not show in logs
+    expect(isDatabaseUnavailable(markIfUnavailable(withCode('23505')))).toBe(false);
   });
 
   it('describes one in a line', () => {

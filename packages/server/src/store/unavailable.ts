@@ -2,6 +2,12 @@
 // failover, a terminated connection) rather than "this query is wrong". The
 // HTTP layer answers those with 503 instead of 500, the start waits them out,
 // and nothing else needs to know the drivers' error shapes.
+//
+// A socket error such as ECONNREFUSED looks the same whoever met it (a link
+// preview's site, a blob store): only the PostgreSQL pool marks the errors
+// it passes on (store/db.ts), and only marked errors count.
+
+const MARK = Symbol('parley.databaseUnavailable');
 
 /** Socket-level failures of the connection itself (Node's errno codes). */
 const NETWORK_CODES = new Set([
@@ -32,7 +38,8 @@ const PG_CONNECTION_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** The shapes of an unreachable server's errors, as node-postgres reports them. */
+export function looksUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || isUnavailableSqlState(code))) {
@@ -43,7 +50,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   // AggregateError (a host name with several addresses, all refused).
   const nested = (error as { errors?: unknown }).errors;
-  return Array.isArray(nested) && nested.length > 0 && nested.every(isDatabaseUnavailable);
+  return Array.isArray(nested) && nested.length > 0 && nested.every(looksUnavailable);
+}
+
+/** Used by the pool: marks an error from the database's side that means "unreachable". */
+export function markIfUnavailable(error: unknown): unknown {
+  if (looksUnavailable(error) && Object.isExtensible(error)) {
+    Object.defineProperty(error, MARK, { value: true });
+  }
+  return error;
+}
+
+/** An error the database pool marked: the database could not be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && MARK in error;
 }
 
 /** One line for a log: the code when there is one, else the message. */

@@ -61,6 +61,11 @@ describe('database unavailability', () => {
     expect(
       describeUnavailable(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')),
     ).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+    const both = Object.assign(
+      new AggregateError([withCode('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432')]),
+      { code: 'ECONNREFUSED' },
+    );
+    expect(describeUnavailable(both)).toBe('connect ECONNREFUSED ::1:5432');
     expect(describeUnavailable(withCode('57P01', 'terminating connection'))).toBe(
       '57P01: terminating connection',
     );

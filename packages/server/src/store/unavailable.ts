@@ -69,7 +69,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** One line for a log: the code when there is one, else the message. */
 export function describeUnavailable(error: unknown): string {
   if (typeof error !== 'object' || error === null) return String(error);
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+  };
+  // AggregateError (localhost refused on ::1 and 127.0.0.1) has no message of its own.
+  if ((message === '' || message === undefined) && Array.isArray(errors) && errors.length > 0) {
+    return describeUnavailable(errors[0]);
+  }
   const text = typeof message === 'string' && message !== '' ? message : String(error);
   return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
 }

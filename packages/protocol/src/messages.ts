@@ -11,6 +11,8 @@ export const MSG = {
   tooManyRequests: 'Too many requests.',
   noResponse: "Couldn't receive response from server",
   somethingWrong: 'something went wrong, try later',
+  /** 503 while the database cannot be reached (a restart): the request may be repeated. */
+  databaseUnavailable: 'The database is not available.',
   crash: 'Something went wrong. Reload the page, or try again later',
   // Server messages the spec leaves open.
   invalidCredentials: 'Wrong login or password',

@@ -29,6 +29,8 @@ export const SOCKET_SENDS_MAX_PENDING = 32;
 export const WS_CLOSE = {
   /** Server shutting down: reconnect (with resume) after a short delay. */
   goingAway: 1001,
+  /** The server's database is unreachable for now (a restart): reconnect with back-off. */
+  tryAgainLater: 1013,
   /** Unauthenticated, expired or revoked: refresh the token (or sign in), then reconnect. */
   unauthenticated: 4001,
   /** The protocol version does not match: reload the app. */

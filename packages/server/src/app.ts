@@ -322,7 +322,9 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
   });
   if (config.nodeName) registerNodeName(app, config.nodeName);
-  await app.register(healthRoutes({ ping: deps.store.ping }), { prefix: API_BASE });
+  const redis = deps.redis;
+  const redisReady = redis ? () => redis.status === 'ready' && bus.connected() : undefined;
+  await app.register(healthRoutes({ ping: deps.store.ping, redisReady }), { prefix: API_BASE });
   const devices = createKnownDevices({ db, now, secure: https });
   await app.register(authRoutes({ auth, limits, guard, devices }), { prefix: API_BASE });
   await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_ABUSE_LIMITS, DEFAULT_RATE_LIMITS, loadConfig } from './config';
 
@@ -130,5 +133,58 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_SOCKETS_PER_USER: '0' }, '/x')).toThrow(
       /MAX_SOCKETS_PER_USER must be greater than 0/,
     );
+  });
+});
+
+describe('HOST and TRUST_PROXY', () => {
+  it('accepts addresses, host names and every form Fastify takes for trustProxy', () => {
+    for (const host of ['0.0.0.0', '::', '::1', '127.0.0.1', 'localhost', 'chat-1.internal']) {
+      expect(loadConfig({ HOST: host }, '/x').host).toBe(host);
+    }
+    const cases: [string, boolean | number | string][] = [
+      ['true', true],
+      ['false', false],
+      ['2', 2],
+      ['loopback', 'loopback'],
+      ['10.0.0.1', '10.0.0.1'],
+      ['loopback, 10.0.0.0/8 ,fd00::/8', 'loopback,10.0.0.0/8,fd00::/8'],
+      ['192.168.0.0/255.255.0.0', '192.168.0.0/255.255.0.0'],
+    ];
+    for (const [raw, parsed] of cases) {
+      const { trustProxy } = loadConfig({ TRUST_PROXY: raw }, '/x');
+      expect(trustProxy).toEqual(parsed);
+      // What Fastify is given, it accepts (a hop count becomes a function in app.ts).
+      if (typeof trustProxy !== 'number') expect(() => Fastify({ trustProxy })).not.toThrow();
+    }
+  });
+
+  it('refuses bad values with a config error, not a stack trace from Fastify or listen', () => {
+    for (const raw of ['yes', 'loopbak', '10.0.0.0/33', '10.0.0.300', '10.0.0.1/8/1', 'a,,b']) {
+      expect(() => loadConfig({ TRUST_PROXY: raw }, '/x')).toThrow(
+        /TRUST_PROXY must be true, false, a hop count/,
+      );
+    }
+    // Unchecked, such a value would have thrown inside Fastify at start.
+    expect(() => Fastify({ trustProxy: 'loopbak' })).toThrow();
+    for (const raw of ['not a host', '[::1]', 'http://example.org', '-bad-.example']) {
+      expect(() => loadConfig({ HOST: raw }, '/x')).toThrow(/HOST must be an IP address/);
+    }
+  });
+
+  it('ends a real start with the config message and no stack', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))],
+      {
+        env: { PATH: process.env.PATH, TRUST_PROXY: 'loopbak', HOST: 'not a host' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^parley: Invalid configuration:\n/);
+    expect(result.stderr).toMatch(/HOST: HOST must be an IP address/);
+    expect(result.stderr).toMatch(/TRUST_PROXY: TRUST_PROXY must be/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });

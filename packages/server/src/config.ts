@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
+import { isListenHost, parseTrustProxy } from './config-addresses';
 
 // Everything the server reads from the environment, parsed once at start.
 // Nothing else in the server touches process.env: tests build an AppConfig
@@ -147,7 +148,10 @@ const envSchema = z.object({
   PORT: positiveInt('PORT')
     .refine((n) => n < 65536, 'PORT must be below 65536')
     .optional(),
-  HOST: z.string().min(1).optional(),
+  HOST: z
+    .string()
+    .refine(isListenHost, 'HOST must be an IP address (0.0.0.0, ::, 127.0.0.1) or a host name')
+    .optional(),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
@@ -167,7 +171,14 @@ const envSchema = z.object({
     .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .optional(),
   WEB_DIST: z.string().min(1).optional(),
-  TRUST_PROXY: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (value) => parseTrustProxy(value) !== null,
+      'TRUST_PROXY must be true, false, a hop count, or addresses and CIDR ranges ' +
+        '(comma-separated; loopback, linklocal and uniquelocal name ranges)',
+    )
+    .optional(),
   LINK_PREVIEW_TEST_ORIGIN: z
     .string()
     .regex(
@@ -223,13 +234,6 @@ const RULE_ENV: Record<keyof RateLimitConfig, RuleEnvNames> = {
 
 /** The names of every rate-limit variable, for docs and error messages. */
 export const RATE_LIMIT_ENV_NAMES = Object.values(RULE_ENV).flatMap((r) => [r.max, r.window]);
-
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
-}
 
 function readRule(
   env: NodeJS.ProcessEnv,
@@ -291,7 +295,7 @@ export function loadConfig(
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     logLevel: e.LOG_LEVEL ?? 'info',
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false, // null cannot pass the schema
     linkPreviewTestOrigin: testOrigin(e.LINK_PREVIEW_TEST_ORIGIN),
     rateLimits,
     abuseLimits: {

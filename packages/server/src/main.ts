@@ -10,7 +10,9 @@ import type { AppConfig } from './config';
 import { createLocalDiskStore } from './storage/local-disk';
 import { openStore } from './store/db';
 import { createRedisPresence } from './realtime/presence';
-import { runMigrations } from './store/migrate';
+import { MigrationMismatchError, runMigrations } from './store/migrate';
+import { describeUnavailable } from './store/unavailable';
+import { untilDatabaseAnswers } from './store/wait-for-database';
 
 // The composition root: config → store → migrations → redis → app → listen,
 // and the reverse on SIGTERM/SIGINT. No logic lives here.
@@ -29,16 +31,33 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // Until the app's logger exists, warnings go to stderr.
+  let log: FastifyBaseLogger | null = null;
+  const warn = (line: string) => {
+    if (log) log.warn(line);
+    else process.stderr.write(`parley: ${line}\n`);
+  };
   const store = openStore({
     databaseUrl: config.databaseUrl,
     sqlitePath: config.sqlitePath,
     onCheckpointError: (message) => process.stderr.write(`parley: WAL checkpoint: ${message}\n`),
+    // Never fatal: the pool reconnects; requests meanwhile get 503.
+    onPoolError: (error) => warn(`database connection lost (${describeUnavailable(error)})`),
   });
-  await runMigrations(store.db);
+  // A database that is down at start is waited for (back-off), not fatal.
+  await untilDatabaseAnswers(
+    () =>
+      runMigrations(store.db, {
+        onNewerSchema: (names) =>
+          warn(
+            `the database has migrations this release does not know (${names.join(', ')}): ` +
+              'a newer release migrated it; running on its (expanded) schema',
+          ),
+      }),
+    { log: warn },
+  );
   // Redis errors are logged, never fatal: ioredis reconnects, the HTTP API
-  // keeps answering, and clients resume what a lost publish missed. Until the
-  // app's logger exists they go to stderr.
-  let log: FastifyBaseLogger | null = null;
+  // keeps answering, and clients resume what a lost publish missed.
   const redisError = (what: string) => (error: unknown) => {
     if (log) log.error({ err: error }, `redis (${what}): connection error`);
     else process.stderr.write(`parley: redis (${what}): ${String(error)}\n`);
@@ -107,13 +126,27 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A port in use or a HOST this machine does not have: the operator's
+    // mistake, said in one line (the stack would only show Node's internals).
+    const code = (error as { code?: unknown }).code;
+    process.stderr.write(
+      `parley: cannot listen on ${config.host}:${config.port}: ${typeof code === 'string' ? code : String(error)}\n`,
+    );
+    process.exit(1);
+  }
   // After listen: the descriptors open by now are the baseline the socket cap leaves alone.
   // Lives as long as the process (Fastify takes no hooks once listening).
   guardDescriptors(app.server, app.log);
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof MigrationMismatchError) {
+    process.stderr.write(`parley: cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `parley: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

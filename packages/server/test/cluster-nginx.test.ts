@@ -133,6 +133,7 @@ describe.runIf(databaseUrl && redisUrl && nginx)('cluster behind nginx (3 proces
     const members: Person[] = [];
     for (let i = 0; i < MEMBERS; i++) members.push(await person(http));
     const [owner, ...others] = members as [Person, ...Person[]];
+    // Two-way chats: the others consent to be added by the owner (group consent).
     await befriend(http, owner, ...others);
     const group = await createConversation(http, owner, 'group', {
       member_ids: others.map((m) => m.id),

@@ -30,6 +30,8 @@ export interface Bus {
   subscribe(channel: string, handler: BusHandler): Promise<void>;
   /** Takes a handler off a channel; one that is not on it is ignored. */
   unsubscribe(channel: string, handler: BusHandler): void;
+  /** False while the bus cannot carry messages (Redis down); /ready reports it. */
+  connected(): boolean;
   close(): Promise<void>;
 }
 

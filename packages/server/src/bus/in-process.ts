@@ -24,6 +24,7 @@ export function createInProcessBus(onError: (error: unknown) => void = () => {})
     unsubscribe(channel: string, handler: BusHandler) {
       handlers.remove(channel, handler);
     },
+    connected: () => true,
     async close() {
       handlers.clear();
     },

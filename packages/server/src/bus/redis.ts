@@ -67,6 +67,9 @@ export function createRedisBus(
         subscriber.unsubscribe(prefix + channel).catch(onError);
       }
     },
+    // 'ready' only: ioredis queues commands while it reconnects, so a socket's
+    // SUBSCRIBE would wait (and the socket with it) until Redis is back.
+    connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
     async close() {
       handlers.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@parley/protocol/errors';
 import { fieldErrors } from '@parley/protocol/errors';
 import { MSG } from '@parley/protocol/messages';
+import { describeUnavailable, isDatabaseUnavailable } from '../store/unavailable';
 import { isHttpError, TooManyRequests } from './http-error';
 import { isMalformedMultipart, MALFORMED_MULTIPART } from './multipart-errors';
 import { RequestValidationError } from './validation';
@@ -12,9 +13,14 @@ import { RequestValidationError } from './validation';
 // that parses but does not fit the schema — including wrong types, arrays,
 // null and nesting past the depth limit — is 422 with field errors. Anything
 // unexpected is 500 {message:'Server error.'}, logged with its stack here
-// and never sent to the client.
+// and never sent to the client. A database that cannot be reached (restart,
+// failover) is 503 with Retry-After: the request was not carried out and may
+// be repeated; the node itself keeps running and reconnects.
 
 export const SERVER_ERROR = 'Server error.';
+export const DATABASE_UNAVAILABLE = MSG.databaseUnavailable;
+/** Seconds a client is asked to wait after a 503 (a PostgreSQL restart takes a few). */
+const RETRY_AFTER_SECONDS = 5;
 
 const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, MSG.payloadTooLarge],
@@ -39,6 +45,9 @@ export function errorReplyOf(error: unknown): { status: number; body: ErrorBody 
   }
   if (isMalformedMultipart(error)) {
     return { status: 400, body: { message: MALFORMED_MULTIPART } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { message: DATABASE_UNAVAILABLE } };
   }
   const e = error as Partial<FastifyError>;
   const known = e.code ? BY_CODE[e.code] : undefined;
@@ -70,7 +79,11 @@ export function errorHandler(
   reply: FastifyReply,
 ): FastifyReply {
   const { status, body } = errorReplyOf(error);
-  if (status >= 500) {
+  if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  if (isDatabaseUnavailable(error)) {
+    // Expected while the database restarts: one line, no stack.
+    request.log.warn(`request failed: database unavailable (${describeUnavailable(error)})`);
+  } else if (status >= 500 && status !== 503) {
     request.log.error({ err: error }, 'request failed');
   } else {
     request.log.info({ status, code: (error as Partial<FastifyError>).code }, body.message);

@@ -10,6 +10,7 @@ import type { AccessTokens } from '../features/auth/tokens';
 import type { SessionsService } from '../features/sessions/service';
 import type { KeyedLimiter } from '../http/rate-limit';
 import type { Database } from '../store/types';
+import { describeUnavailable, isDatabaseUnavailable } from '../store/unavailable';
 import { sessionBusSchema } from './bus-messages';
 import type { TypingBusMessage } from './bus-messages';
 import { Delivery } from './delivery';
@@ -173,6 +174,15 @@ export class Connection implements DeliveryHost, PresenceListener {
       try {
         await this.hello(frame);
       } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          // Expected while the database restarts: one line, and the client
+          // retries with its back-off.
+          this.deps.log.warn(
+            `realtime: hello failed: database unavailable (${describeUnavailable(error)})`,
+          );
+          this.close(WS_CLOSE.tryAgainLater, 'database unavailable');
+          return;
+        }
         this.deps.log.error({ err: error }, 'realtime: hello failed');
         this.close(1011, 'internal error');
       }

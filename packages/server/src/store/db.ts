@@ -2,11 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { PostgresPool } from 'kysely';
 import pg from 'pg';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import type { Checkpointer } from './sqlite-checkpointer';
 import { withStatementCache } from './statement-cache';
 import type { Database } from './types';
+import { markIfUnavailable } from './unavailable';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -28,6 +30,14 @@ export interface StoreOptions {
   /** How often a worker thread checkpoints SQLite's WAL (see sqlite-checkpointer). */
   checkpointIntervalMs?: number;
   onCheckpointError?: (message: string) => void;
+  /**
+   * PostgreSQL: an idle pooled connection failed (the server restarted or
+   * terminated it). The pool drops that connection and opens a new one on
+   * demand; without a listener the 'error' event would end the process.
+   */
+  onPoolError?: (error: Error) => void;
+  /** PostgreSQL: how long a query waits for a connection before failing (5 s). */
+  pgConnectTimeoutMs?: number;
 }
 
 const PG_INT8 = 20;
@@ -70,14 +80,59 @@ function openSqlite(path: string): Kysely<Database> {
   });
 }
 
+/**
+ * Marks the errors of a connection's queries that mean "unreachable"
+ * (store/unavailable.ts), once per pooled connection: a terminated
+ * connection, a reset socket. Every other error passes untouched.
+ */
+function markQueryErrors(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const marking = (...args: unknown[]) => {
+    const result = query(...args);
+    return result instanceof Promise
+      ? result.catch((error: unknown) => {
+          throw markIfUnavailable(error);
+        })
+      : result;
+  };
+  Object.assign(client, { query: marking });
+}
+
 function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.pgPoolSize ?? 10,
     types: pgTypes,
+    // While the server is unreachable a request fails (503) within this
+    // instead of waiting for a connection forever.
+    connectionTimeoutMillis: options.pgConnectTimeoutMs ?? 5000,
     ...(options.pgOptions ? { options: options.pgOptions } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A restart fails every idle connection at once: one report for the lot
+  // (errors less than 5 s after the previous one are not reported again).
+  let lastError = 0;
+  pool.on('error', (error) => {
+    const now = Date.now();
+    if (now - lastError >= 5000) options.onPoolError?.(error);
+    lastError = now;
+  });
+  // A connection that dies while checked out (between the statements of a
+  // transaction) emits 'error' on the client, where the pool listens only
+  // while it is idle: without this the process would end. The statement
+  // in flight fails on its own, and the pool drops the connection on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    markQueryErrors(client);
+  });
+  // Connection attempts too (ECONNREFUSED while the server is down).
+  const marked: PostgresPool = {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        throw markIfUnavailable(error);
+      }),
+    end: () => pool.end(),
+  };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: marked }) });
 }
 
 export function openStore(options: StoreOptions): Store {

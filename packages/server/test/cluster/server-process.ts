@@ -58,6 +58,8 @@ export interface SpawnOptions {
   /** Runs the server under `prlimit --nofile=N:N` (soft and hard). */
   nofile?: number;
   readyWithinMs?: number;
+  /** Filled with the process's lines as they come, also before it is ready. */
+  lines?: string[];
 }
 
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
@@ -71,7 +73,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
   // prlimit execs the command: the child's pid is the server's.
   const child = spawn(command, args, { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
-  const lines: string[] = [];
+  const lines: string[] = options.lines ?? [];
   const keep = (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

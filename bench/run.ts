@@ -2,6 +2,8 @@ import type { ParsedArgs } from './lib/args';
 import { boolFlag, parseArgs } from './lib/args';
 import type { Pinning } from './lib/pin';
 import { pinning, reexecPinned } from './lib/pin';
+import { botsConfig } from './bots/config';
+import { runBots } from './bots/index';
 import { connectionsConfig } from './connections/config';
 import { runConnections } from './connections/index';
 import { fanoutConfig } from './fanout/config';
@@ -32,6 +34,7 @@ const USAGE = `usage: npm run bench -- <scenario> [--tiny] [flags]
   web          [--conversations N] [--messages N] [--runs N]
   tasks        [--store sqlite|postgres] [--pg-url URL] [--groups N] [--tasks N] [--samples N]
                [--warmup N] [--target-p99 MS]
+  bots         [--polls N] [--poll-timeout S] [--senders N] [--sends-per-bot N] [--concurrency C]
 See bench/README.md.`;
 
 type Runner = (args: ParsedArgs, pin: Pinning) => Promise<number>;
@@ -48,6 +51,7 @@ const SCENARIOS: Record<string, Runner> = {
   http: (args, pin) => runHttp(httpConfig(args), pin),
   web: (args, pin) => runWeb(webConfig(args), pin),
   tasks: (args, pin) => runTasks(tasksConfig(args), pin),
+  bots: (args, pin) => runBots(botsConfig(args), pin),
 };
 
 async function main(): Promise<number> {

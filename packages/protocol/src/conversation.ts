@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyboardOptionsSchema } from './bot-markup';
 import { idParamSchema, idSchema } from './ids';
 import { CONVERSATION_PAGE_DEFAULT, CONVERSATION_PAGE_MAX, USERNAME_MAX_LENGTH } from './constants';
 import { messageRefSchema, senderSchema } from './message';
@@ -49,6 +50,8 @@ export const pivotSchema = z.object({
   folder_id: id.nullable(),
   notifications: z.boolean(),
   keyboard: keyboardSchema.nullable(),
+  /** How a bot's reply keyboard shows (bot-markup.ts); null or absent: the plain keyboard. */
+  keyboard_options: keyboardOptionsSchema.nullable().optional(),
   role: z.enum(MEMBER_ROLES).nullable(),
 });
 export type Pivot = z.infer<typeof pivotSchema>;
@@ -60,6 +63,10 @@ export const friendSchema = z.object({
   avatar: z.string().nullable(),
   status: z.string().nullable(),
   pivot: z.object({ blocked: z.boolean() }),
+  /** A bot account (docs/BOTS.md); optional for cached conversations. */
+  is_bot: z.boolean().optional(),
+  /** An official account (spec 6), such as the built-in bot that makes bots. */
+  is_official: z.boolean().optional(),
 });
 export type Friend = z.infer<typeof friendSchema>;
 
@@ -89,6 +96,9 @@ export const conversationSchema = z.object({
   is_system: z.boolean(),
   is_secret: z.boolean(),
   is_official: z.boolean(),
+  /** Spec 3: a direct chat with a bot; with_own_bot: with a bot the caller owns. Always sent. */
+  with_bot: z.boolean().optional(),
+  with_own_bot: z.boolean().optional(),
   friend: friendSchema.nullable(),
   pinned_message: messageRefSchema.nullable(),
   current_user: z.object({ last_message: lastMessageSchema.nullable() }),
@@ -185,7 +195,14 @@ export const unreadReplySchema = z.object({ count: z.number().int() });
 export const userSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(64) });
 export const userSearchReplySchema = z.object({
   users: z.array(
-    z.object({ id, name: z.string(), username: z.string(), avatar: z.string().nullable() }),
+    z.object({
+      id,
+      name: z.string(),
+      username: z.string(),
+      avatar: z.string().nullable(),
+      is_bot: z.boolean().optional(),
+      is_official: z.boolean().optional(),
+    }),
   ),
 });
 export type UserSearchReply = z.infer<typeof userSearchReplySchema>;

@@ -13,6 +13,8 @@ export const blockedUserSchema = z.object({
   username: z.string(),
   avatar: z.string().nullable(),
   is_official: z.boolean(),
+  /** A bot account (docs/BOTS.md); optional so that older payloads still parse. */
+  is_bot: z.boolean().optional(),
 });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 

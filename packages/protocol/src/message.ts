@@ -5,6 +5,7 @@ import {
   HISTORY_PAGE_MAX,
   MESSAGE_MAX_LENGTH,
 } from './constants';
+import { messageReplyMarkupSchema } from './bot-markup';
 import { attachedFileSchema } from './file';
 import { idParamSchema, idSchema } from './ids';
 import { MESSAGING_MSG } from './messaging-texts';
@@ -56,6 +57,11 @@ export const messageSchema = z.object({
   sender: senderSchema,
   /** 1 once someone other than the sender has read it (spec 4, Views). */
   views: z.number().int(),
+  /**
+   * A bot's inline keyboard or force-reply request (bot-markup.ts); null
+   * without one. Optional so cached messages still parse; the server always sends it.
+   */
+  reply_markup: messageReplyMarkupSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -156,6 +156,7 @@ export const userEventFrameSchema = z.discriminatedUnion('type', [
   userFrame('invitation.received'),
   userFrame('invitation.closed'),
   userFrame('task.assigned'),
+  userFrame('bot.callback_answer'),
 ]);
 export type UserEventFrame = z.infer<typeof userEventFrameSchema>;
 

@@ -54,6 +54,12 @@ import { foldersRoutes } from './features/folders/routes';
 import { tasksRoutes } from './features/tasks/routes';
 import { createTasksService } from './features/tasks/service';
 import { createFoldersService } from './features/folders/service';
+import { botApiRoutes } from './features/bots/api-router';
+import { createBotsFeature } from './features/bots/feature';
+import { createBotHooks } from './features/bots/hooks';
+import { botsRoutes } from './features/bots/routes';
+import { createBotUpdates } from './features/bots/updates';
+import type { Webhooks } from './features/bots/webhooks';
 import { avatarRoutes } from './features/settings/avatar-routes';
 import { settingsRoutes } from './features/settings/routes';
 import { createSettingsService } from './features/settings/service';
@@ -193,12 +199,23 @@ export async function buildApp(deps: AppDeps) {
     now,
     deps.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
   );
+  // Bots hear of messages and membership changes inside their transactions
+  // (features/bots/hooks.ts); webhook delivery is built further down.
+  let webhooks: Webhooks | null = null;
+  const botUpdates = createBotUpdates({
+    db,
+    now,
+    bus,
+    onWebhookUpdate: (botId) => webhooks?.kick(botId),
+  });
+  const botHooks = createBotHooks(botUpdates);
   const conversations = createConversationsService(
     db,
     now,
     users,
     publisher,
     (trx, id, userId, at) => dismiss(trx, id, userId, 'left', at),
+    botHooks.membership,
   );
   // Uploaded files: main.ts passes DATA_DIR/blobs; tests and tools get a temporary directory.
   const blobs = deps.blobs ?? createLocalDiskStore(mkdtempSync(join(tmpdir(), 'parley-blobs-')));
@@ -218,7 +235,15 @@ export async function buildApp(deps: AppDeps) {
     intervalMs: deps.channelViewsMs,
   });
   app.addHook('onClose', async () => channelViews.close());
-  const messages = createMessagesService(db, now, conversations, publisher, files, channelViews);
+  const messages = createMessagesService(
+    db,
+    now,
+    conversations,
+    publisher,
+    files,
+    channelViews,
+    botHooks.messages,
+  );
   const auth = createAuthService(
     users,
     sessions,
@@ -361,6 +386,29 @@ export async function buildApp(deps: AppDeps) {
   // An <img> cannot send the Bearer header: file downloads also take the `token` cookie.
   const fileGuard = authGuard({ tokens, sessions, users }, { cookie: STORAGE_KEYS.tokenCookie });
   await app.register(fileDownloadRoutes({ files, guard: fileGuard }), { prefix: API_BASE });
+  const bots = await createBotsFeature({
+    db,
+    now,
+    bus,
+    log: app.log,
+    transaction: eventTransaction(db, publisher),
+    conversations,
+    messages,
+    files,
+    updates: botUpdates,
+    hooks: botHooks,
+    eraseUser: (id, at, trx) => users.eraseUser(id, at, trx),
+    maxFileBytes: maxBytes,
+    settings: deps.bots,
+  });
+  webhooks = bots.webhooks;
+  app.addHook('onClose', async () => bots.webhooks.stop());
+  await app.register(
+    botsRoutes({ db, accounts: bots.accounts, callbacks: bots.callbacks, conversations, guard }),
+    { prefix: API_BASE },
+  );
+  // The Bot API sits outside API_BASE, at /bot<token>/<method>, as Telegram's does.
+  await app.register(botApiRoutes(bots.apiDeps, bots.methods));
   registerOpenApiRoute(app);
   registerSpa(app, { webDist: config.webDist });
   return app;

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Bus } from './bus/bus';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
+import type { BotSettings } from './features/bots/feature';
 import type { FetcherOptions } from './features/link-previews/preview-fetcher';
 import type { Presence } from './realtime/presence';
 import type { BlobStore } from './storage/blob-store';
@@ -69,6 +70,8 @@ export interface AppDeps {
   channelViewsMs?: number;
   /** Runs the inactive-account job this often; not at all without it (tests run rounds by hand). */
   inactivityJobMs?: number;
+  /** Bots: webhook guard and limits (production defaults without it; tests open 127.0.0.1). */
+  bots?: BotSettings;
   /** Overrides the pino logger options built from config.logLevel (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /**

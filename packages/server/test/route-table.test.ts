@@ -16,6 +16,10 @@ const NOT_CALLS = new Set([
   `GET ${API_BASE}/ws`, // the WebSocket upgrade: its frames are @parley/protocol/realtime
   `GET ${API_BASE}/openapi.json`, // the document describing the table
   'GET /metrics', // operations: Prometheus text, behind METRICS_TOKEN
+  // The Bot API, Telegram's shape outside API_BASE (docs/BOTS.md), and its file downloads
+  'GET /bot:token/:method',
+  'POST /bot:token/:method',
+  'GET /file/bot:token/:path',
 ]);
 
 /**

@@ -79,12 +79,15 @@ export const EXERCISED_BY = {
 
 /**
  * Every event type of the protocol, but those with their own list and their
- * own suite: `folders.changed` (folders), the invitation events (group-consent).
+ * own suite: `folders.changed` (folders), the invitation events
+ * (group-consent), and `bot.callback_answer` (the grammY bot suites; it
+ * changes no state).
  */
 const OWN_SUITES: readonly string[] = [
   'folders.changed',
   'invitation.received',
   'invitation.closed',
+  'bot.callback_answer',
 ];
 export const ALL_TYPES = [...CONVERSATION_EVENT_TYPES, ...USER_EVENT_TYPES].filter(
   (t) => !OWN_SUITES.includes(t),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyboardOptionsSchema } from '../bot-markup';
 import { MEMBER_ROLES, keyboardSchema } from '../conversation';
 import { folderSchema } from '../folder';
 import { groupInvitationSchema, INVITATION_OUTCOMES } from '../group-invitation';
@@ -54,6 +55,8 @@ export const userEventPayloads = {
     role: z.enum(MEMBER_ROLES).nullable().optional(),
     folder_id: id.nullable().optional(),
     keyboard: keyboardSchema.nullable().optional(),
+    /** Sent with every `keyboard` change: a bot's options, or null. */
+    keyboard_options: keyboardOptionsSchema.nullable().optional(),
     deleted: z.literal(0).optional(),
   }),
   /** The link's read marks as stored (null, not 0, while nothing was ever read). */
@@ -100,6 +103,19 @@ export const userEventPayloads = {
     task_id: id,
     title: z.string(),
     by_user_id: id,
+  }),
+  /**
+   * A bot answered the caller's press of an inline button
+   * (answerCallbackQuery): `text` as a toast, or as an alert when
+   * `show_alert`; `url` for the client to offer opening. Only the presser gets it.
+   */
+  'bot.callback_answer': z.object({
+    conversation_id: id,
+    message_id: id,
+    query_id: z.string(),
+    text: z.string().nullable(),
+    show_alert: z.boolean(),
+    url: z.string().nullable(),
   }),
 } satisfies Record<string, z.ZodObject>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from './auth-routes';
+import { botRoutes } from './bot-routes';
 import { conversationRoutes } from './conversation-routes';
 import { folderRoutes } from './folder-routes';
 import { groupRoutes } from './group-routes';
@@ -55,6 +56,7 @@ describe('the table', () => {
       searchRoutes,
       settingsRoutes,
       taskRoutes,
+      botRoutes,
     ];
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

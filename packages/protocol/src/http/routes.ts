@@ -1,4 +1,5 @@
 import { authRoutes } from './auth-routes';
+import { botRoutes } from './bot-routes';
 import { conversationRoutes } from './conversation-routes';
 import { folderRoutes } from './folder-routes';
 import { groupRoutes } from './group-routes';
@@ -28,4 +29,5 @@ export const routes = {
   ...searchRoutes,
   ...settingsRoutes,
   ...taskRoutes,
+  ...botRoutes,
 };

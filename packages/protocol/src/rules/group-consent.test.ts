@@ -20,4 +20,11 @@ describe('decideAdd', () => {
   ])('%s, two-way %s: %s', (setting, twoWay, decision) => {
     expect(decideAdd({ blocked: false, twoWay, setting })).toBe(decision);
   });
+
+  it('adds a bot at once unless a block holds, whatever its setting', () => {
+    for (const setting of WHO_CAN_ADD) {
+      expect(decideAdd({ blocked: false, twoWay: false, setting, bot: true })).toBe('add');
+      expect(decideAdd({ blocked: true, twoWay: false, setting, bot: true })).toBe('refuse');
+    }
+  });
 });

@@ -19,6 +19,11 @@ export interface AddContext {
   twoWay: boolean;
   /** The person's `who_can_add`. */
   setting: WhoCanAdd;
+  /**
+   * The person is a bot: no one is there to accept an invitation, and adding
+   * a bot is how it is put to work (Telegram lets anyone add a bot).
+   */
+  bot?: boolean;
 }
 
 /**
@@ -29,6 +34,7 @@ export type AddDecision = 'add' | 'invite' | 'refuse';
 
 export function decideAdd(context: AddContext): AddDecision {
   if (context.blocked) return 'refuse';
+  if (context.bot) return 'add';
   if (context.setting === 'everybody') return 'add';
   if (context.setting === 'contacts' && context.twoWay) return 'add';
   return 'invite';

@@ -345,3 +345,52 @@ describe('user frames', () => {
     expect(state.unreadTotal).toBe(0);
   });
 });
+
+describe('bots (docs/BOTS.md)', () => {
+  const userFrame = (seq: number, frame: Pick<UserEventFrame, 'type' | 'payload'>) =>
+    ({ op: 'event', scope: 'user', seq, ...frame }) as UserEventFrame;
+
+  it("a bot's reply keyboard lands on the pivot with its options; removing it clears both", () => {
+    const options = { one_time: true, resize: true, placeholder: 'Pick' };
+    const set = applyUserFrame(
+      start(conversation(5)),
+      userFrame(20, {
+        type: 'conversation.updated',
+        payload: { conversation_id: 5, keyboard: [['Yes', 'No']], keyboard_options: options },
+      }),
+    );
+    expect(set.state.byId[5]?.pivot).toMatchObject({
+      keyboard: [['Yes', 'No']],
+      keyboard_options: options,
+    });
+    const removed = applyUserFrame(
+      set.state,
+      userFrame(21, {
+        type: 'conversation.updated',
+        payload: { conversation_id: 5, keyboard: null, keyboard_options: null },
+      }),
+    );
+    expect(removed.state.byId[5]?.pivot).toMatchObject({ keyboard: null, keyboard_options: null });
+  });
+
+  it('bot.callback_answer changes nothing but the seq', () => {
+    const before = start(conversation(5));
+    const { state, refetch } = applyUserFrame(
+      before,
+      userFrame(30, {
+        type: 'bot.callback_answer',
+        payload: {
+          conversation_id: 5,
+          message_id: 9,
+          query_id: '123',
+          text: 'Done',
+          show_alert: false,
+          url: null,
+        },
+      }),
+    );
+    expect(refetch).toEqual([]);
+    expect(state.byId).toEqual(before.byId);
+    expect(state.userSeq).toBe(30);
+  });
+});

@@ -233,6 +233,7 @@ function linkUpdated(state: ConversationsState, c: Conversation, p: UpdatedPaylo
   if (p.blocked !== undefined) pivot.blocked = p.blocked === 1;
   if (p.folder_id !== undefined) pivot.folder_id = p.folder_id;
   if (p.keyboard !== undefined) pivot.keyboard = p.keyboard;
+  if (p.keyboard_options !== undefined) pivot.keyboard_options = p.keyboard_options;
   const friend =
     p.friend_blocked !== undefined && held.friend
       ? { ...held.friend, pivot: { blocked: p.friend_blocked === 1 } }
@@ -255,6 +256,9 @@ export function applyUserFrame(
     case 'invitation.received':
     case 'invitation.closed':
     case 'task.assigned':
+      return { state: seen, refetch: [] };
+    // A bot's answer to the caller's button press: shown once by the web, no state.
+    case 'bot.callback_answer':
       return { state: seen, refetch: [] };
     // The folder list lives with the folders; here only the links to deleted ones.
     case 'folders.changed':

@@ -40,6 +40,8 @@ export const channels = {
   user: (id: number) => `user:${id}`,
   session: (id: number) => `session:${id}`,
   presence: 'presence',
+  /** A bot has new updates (features/bots: wakes its long polls and webhook delivery). */
+  bot: (id: number) => `bot:${id}`,
 } as const;
 
 /** Local handlers per channel: the part both implementations share. */

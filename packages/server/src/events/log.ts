@@ -44,6 +44,8 @@ export interface AppendedEvents {
   user: UserEventRow[];
   /** Messages the transaction already serialized, so the publisher need not load them again. */
   messages?: Map<number, Message>;
+  /** Work that must wait for the commit (waking a bot's long poll); run after publishing. */
+  afterCommit?: (() => void)[];
 }
 
 /**
@@ -81,8 +83,18 @@ export function eventTransaction(
     if (appended.conversation.length > 0 || appended.user.length > 0) {
       await publisher.published(appended);
     }
+    for (const fn of appended.afterCommit ?? []) fn();
     return result;
   };
+}
+
+/**
+ * Runs `fn` once the transaction of `trx` committed (never after a
+ * rollback). Outside an event transaction it is never run: callers use one.
+ */
+export function afterCommit(trx: Kysely<Database>, fn: () => void): void {
+  const appended = collecting.get(trx);
+  if (appended) (appended.afterCommit ??= []).push(fn);
 }
 
 /**

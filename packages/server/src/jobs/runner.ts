@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../store/types';
 import { claimLease } from './locks';
-import { describeUnavailable, isDatabaseUnavailable } from '../store/unavailable';
+import { logRoundFailure } from '../store/unavailable';
 
 // Periodic background jobs. Each node ticks every job; the lease in
 // job_locks (locks.ts) lets one node act per interval. A round that throws
@@ -43,14 +43,7 @@ export function createJobRunner(deps: {
       await job.run();
       return true;
     } catch (error) {
-      if (isDatabaseUnavailable(error)) {
-        // A database restart: the next round tries again; no stack needed.
-        deps.log.warn(
-          `job ${job.name}: round skipped, database unavailable (${describeUnavailable(error)})`,
-        );
-      } else {
-        deps.log.error({ err: error, job: job.name }, 'job round failed');
-      }
+      logRoundFailure(deps.log, `job ${job.name}: round`, error, { job: job.name });
       return false;
     } finally {
       running.delete(job.name);

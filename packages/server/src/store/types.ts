@@ -53,6 +53,12 @@ export interface UsersTable {
   >;
   /** Set when the account was erased for inactivity. */
   deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** A bot account (0014-bots); its settings are in `bots`. */
+  is_bot: ColumnType<boolean | number, number | undefined, number>;
+  /** An official account (spec 6), such as the built-in bot that makes bots. */
+  is_official: ColumnType<boolean | number, number | undefined, number>;
+  /** A bot's owner; null for people (and the official bot). */
+  bot_owner_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
@@ -155,6 +161,8 @@ export interface ConversationMembersTable {
   member_status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
   /** Slow mode: this member's last message sent while it was on (0017-quotas). */
   slow_mode_last_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+  /** JSON of protocol KeyboardOptions for a bot's reply keyboard; null otherwise (0014-bots). */
+  keyboard_options: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type MemberStatus = 'member' | 'left' | 'removed' | 'blocked';
@@ -176,6 +184,8 @@ export interface MessagesTable {
   deleted_at: Timestamp | null;
   /** The attached file (0006-files); null without one, and after delete-for-everyone. */
   file_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A bot's inline keyboard or force reply, JSON of protocol MessageReplyMarkup (0014-bots). */
+  reply_markup: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessageHiddenTable {
@@ -270,7 +280,49 @@ export interface KnownDevicesTable {
   last_used_at: Timestamp;
 }
 
+/** A bot's own settings (0014-bots); the bot is the user row `user_id`. */
+export interface BotsTable {
+  user_id: number;
+  description: string | null;
+  token_hash: string | null;
+  token_issued_at: Timestamp | null;
+  commands: ColumnType<string, string | undefined, string>;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  allowed_updates: string | null;
+  last_update_id: ColumnType<number, number | undefined, number>;
+  last_error_at: Timestamp | null;
+  last_error_message: string | null;
+  created_at: Timestamp;
+}
+
+/** One pending Update of a bot (0014-bots). */
+export interface BotUpdatesTable {
+  bot_id: number;
+  update_id: number;
+  type: string;
+  payload: string;
+  created_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp | null;
+}
+
+/** A press of an inline button (0014-bots); `id` is the CallbackQuery's id. */
+export interface BotCallbacksTable {
+  id: string;
+  bot_id: number;
+  user_id: number;
+  conversation_id: number;
+  message_id: number;
+  data: string;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+}
+
 export interface Database extends TaskTables {
+  bots: BotsTable;
+  bot_updates: BotUpdatesTable;
+  bot_callbacks: BotCallbacksTable;
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -81,3 +81,25 @@ export function describeUnavailable(error: unknown): string {
   const text = typeof message === 'string' && message !== '' ? message : String(error);
   return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
 }
+
+interface FailureLog {
+  warn(message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/**
+ * Logs a background round's failure: a database restart is one warning line
+ * (the next round tries again), anything else an error with its stack.
+ */
+export function logRoundFailure(
+  log: FailureLog,
+  what: string,
+  error: unknown,
+  fields: object = {},
+): void {
+  if (isDatabaseUnavailable(error)) {
+    log.warn(`${what}: skipped, database unavailable (${describeUnavailable(error)})`);
+  } else {
+    log.error({ err: error, ...fields }, `${what} failed`);
+  }
+}

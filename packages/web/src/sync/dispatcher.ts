@@ -8,6 +8,7 @@ import { useConversationStore } from '../features/conversations/store';
 import { useFolderStore } from '../features/folders/store';
 import { noteMembershipFrame } from '../features/groups/membership-events';
 import { loadInvitations, useInvitationStore } from '../features/invitations/store';
+import { noteCallbackAnswer } from '../features/messages/callback-answers';
 import { useMessageStore } from '../features/messages/store';
 import type { Notifier } from '../features/notifications/notifier';
 import { applySelf } from '../features/settings/store';
@@ -99,6 +100,7 @@ function applyFrame(frame: ServerFrame): void {
         void conversations.applyUserFrame(frame).then(conversationsGone);
         useFolderStore.getState().applyFrame(frame);
         useInvitationStore.getState().applyFrame(frame);
+        if (frame.type === 'bot.callback_answer') noteCallbackAnswer(frame.payload);
       }
       return;
     case 'refetch':

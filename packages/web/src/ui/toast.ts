@@ -30,7 +30,7 @@ export function onToasterWanted(listener: () => void): () => void {
   return () => wantListeners.delete(listener);
 }
 
-function show(kind: 'error' | 'success', title: string, options?: ExternalToast): void {
+function show(kind: 'error' | 'success' | 'message', title: string, options?: ExternalToast): void {
   if (!wanted) {
     wanted = true;
     for (const listener of wantListeners) listener();
@@ -43,4 +43,6 @@ function show(kind: 'error' | 'success', title: string, options?: ExternalToast)
 export const toast = {
   error: (title: string, options?: ExternalToast) => show('error', title, options),
   success: (title: string, options?: ExternalToast) => show('success', title, options),
+  /** Neutral news, such as a bot's answer to a button. */
+  message: (title: string, options?: ExternalToast) => show('message', title, options),
 };

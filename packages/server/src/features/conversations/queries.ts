@@ -72,6 +72,9 @@ export interface FriendRow {
   avatar: string | null;
   status: string | null;
   blocked: boolean | number;
+  is_bot: boolean | number | null;
+  is_official: boolean | number | null;
+  bot_owner_id: number | null;
 }
 
 /**
@@ -89,7 +92,11 @@ export function friendsOf(
   return db
     .selectFrom('conversation_members as m')
     .select((eb) => {
-      const ofUser = <C extends 'name' | 'avatar' | 'status'>(column: C) =>
+      const ofUser = <
+        C extends 'name' | 'avatar' | 'status' | 'is_bot' | 'is_official' | 'bot_owner_id',
+      >(
+        column: C,
+      ) =>
         eb
           .selectFrom('users as u')
           .select(`u.${column}` as `u.${C}`)
@@ -100,6 +107,9 @@ export function friendsOf(
         eb.fn.coalesce(ofUser('name'), sql<string>`''`).as('name'),
         ofUser('avatar').as('avatar'),
         ofUser('status').as('status'),
+        ofUser('is_bot').as('is_bot'),
+        ofUser('is_official').as('is_official'),
+        ofUser('bot_owner_id').as('bot_owner_id'),
         'm.blocked',
       ];
     })

@@ -22,6 +22,8 @@ import { afterNewMessage, afterRemovedMessage } from './message-effects';
 import type { EventPublisher } from '../../events/log';
 import * as q from './queries';
 import type { AccessRow, PivotChange } from './queries';
+import { NO_MEMBERSHIP_HOOKS } from './hooks';
+import type { MembershipHooks } from './hooks';
 
 /** The user events that record a change of the caller's own link. */
 type PivotEventType = 'conversation.updated' | 'conversation.cleared' | 'conversation.deleted';
@@ -51,6 +53,7 @@ export function createConversationsService(
   users: UsersService,
   publisher: EventPublisher,
   leaveGroup: LeaveGroup,
+  hooks: MembershipHooks = NO_MEMBERSHIP_HOOKS,
 ) {
   const transaction = eventTransaction(db, publisher);
 
@@ -315,8 +318,9 @@ export function createConversationsService(
       await transaction(async (trx) => {
         await q.updatePivot(trx, userId, conversationId, {
           keyboard: keyboard === null ? null : JSON.stringify(keyboard),
+          keyboard_options: null,
         });
-        const payload = { conversation_id: conversationId, keyboard };
+        const payload = { conversation_id: conversationId, keyboard, keyboard_options: null };
         await appendUserEvent(trx, userId, 'conversation.updated', payload, at);
       });
     },
@@ -351,9 +355,13 @@ export function createConversationsService(
           const change = id === userId ? { blocked: value } : { friend_blocked: value };
           await appendUserEvent(trx, id, 'conversation.updated', { ...payload, ...change }, at);
         }
+        if (friendId !== null) {
+          await hooks.blocked(trx, conversationId, userId, friendId, blocked, at);
+        }
       });
     },
 
+    hooks,
     // For the messages feature, inside its transactions.
     afterNewMessage,
     afterRemovedMessage,

@@ -1,3 +1,5 @@
+import { keyboardOptionsSchema } from '@parley/protocol/bot-markup';
+import type { KeyboardOptions } from '@parley/protocol/bot-markup';
 import { keyboardSchema } from '@parley/protocol/conversation';
 import type { Conversation, Friend, Keyboard, LastMessage } from '@parley/protocol/conversation';
 import type { MessageRef } from '@parley/protocol/message';
@@ -21,6 +23,17 @@ function parseKeyboard(value: string | null): Keyboard | null {
   if (value === null) return null;
   try {
     const parsed = keyboardSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A bot's reply keyboard options (JSON written by the bots feature), else null. */
+function parseKeyboardOptions(value: string | null): KeyboardOptions | null {
+  if (value === null) return null;
+  try {
+    const parsed = keyboardOptionsSchema.safeParse(JSON.parse(value));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -78,8 +91,13 @@ export async function toConversations(
         avatar: f.avatar,
         status: f.status,
         pivot: { blocked: flag(f.blocked) },
+        is_bot: flag(f.is_bot ?? 0),
+        is_official: flag(f.is_official ?? 0),
       },
     ]),
+  );
+  const ownBots = new Set(
+    friendRows.filter((f) => f.bot_owner_id === userId).map((f) => f.conversation_id),
   );
   const previews = new Map(previewRows.map((p) => [p.id, p]));
 
@@ -98,7 +116,10 @@ export async function toConversations(
       is_saved: r.type === 'saved',
       is_system: r.type === 'system',
       is_secret: false,
-      is_official: flag(r.is_official),
+      // An official bot's chat is official too (spec 6), as is the System chat.
+      is_official: flag(r.is_official) || r.type === 'system' || friend?.is_official === true,
+      with_bot: friend?.is_bot === true,
+      with_own_bot: ownBots.has(r.id),
       friend,
       pinned_message:
         r.pinned_message_id === null
@@ -117,6 +138,7 @@ export async function toConversations(
         folder_id: r.folder_id,
         notifications: flag(r.notifications),
         keyboard: parseKeyboard(r.keyboard),
+        keyboard_options: parseKeyboardOptions(r.keyboard_options),
         role: r.role,
       },
       last_seq: r.last_seq,

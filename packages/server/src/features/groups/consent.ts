@@ -54,10 +54,11 @@ export async function planAdd(
   }
   const settings = await db
     .selectFrom('users')
-    .select(['id', 'who_can_add'])
+    .select(['id', 'who_can_add', 'is_bot'])
     .where('id', 'in', candidates)
     .execute();
   const settingOf = new Map(settings.map((u) => [u.id, u.who_can_add]));
+  const bots = new Set(settings.filter((u) => Boolean(u.is_bot)).map((u) => u.id));
   for (const person of candidates) {
     const chat = chatOf.get(person);
     const setting = settingOf.get(person);
@@ -66,6 +67,7 @@ export async function planAdd(
       blocked: chat.direct_blocks > 0,
       twoWay: wrote.has(person),
       setting,
+      bot: bots.has(person),
     });
     if (decision === 'refuse') throw invalid(field, GROUP_MSG.notFriends);
     plan[decision].push(person);

@@ -65,7 +65,9 @@ export function createMembersService(deps: {
     requireOutranks(actor, target);
     await transaction(async (trx) => {
       await lockConversation(trx, conversationId);
-      await dismiss(trx, conversationId, targetId, how, deps.now().toISOString());
+      const at = deps.now().toISOString();
+      await dismiss(trx, conversationId, targetId, how, at);
+      await conversations.hooks.left(trx, conversationId, targetId, actorId, how, at);
     });
   }
 
@@ -123,6 +125,7 @@ export function createMembersService(deps: {
       await transaction(async (trx) => {
         await lockConversation(trx, conversationId);
         for (const id of plan.add.sort((a, b) => a - b)) await admit(trx, conversationId, id, at);
+        await conversations.hooks.joined(trx, conversationId, plan.add, userId, at);
         await invite(trx, conversationId, userId, plan.invite, at);
       });
       const rows = await q.presentMembers(db, conversationId, {
@@ -153,7 +156,9 @@ export function createMembersService(deps: {
       const lifted = await transaction(async (trx) => {
         await lockConversation(trx, conversationId);
         if (!(await lift(trx, conversationId, targetId, at))) return false;
-        if (add) await admit(trx, conversationId, targetId, at);
+        if (add && (await admit(trx, conversationId, targetId, at))) {
+          await conversations.hooks.joined(trx, conversationId, [targetId], actorId, at);
+        }
         return true;
       });
       if (!lifted) throw invalid('user_id', GROUP_MSG.notBlocked);

@@ -166,6 +166,7 @@ export function createGroupsService(deps: {
           for (const m of members) {
             await appendUserEvent(trx, m, 'conversation.joined', payload, at);
           }
+          await conversations.hooks.joined(trx, created, plan.add, userId, at);
           await invite(trx, created, userId, plan.invite, at);
           return created;
         });

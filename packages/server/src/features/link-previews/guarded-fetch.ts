@@ -197,3 +197,48 @@ export async function guardedGet(
     }
   }
 }
+
+/**
+ * POSTs a JSON body through the same guard (bot webhooks): the URL and every
+ * address checked, the socket pinned to the checked address, no redirects
+ * followed. Answers the status; the reply's body is read and dropped.
+ */
+export async function guardedPostJson(
+  raw: string,
+  body: string,
+  headers: Record<string, string>,
+  limits: Pick<FetchLimits, 'timeoutMs'>,
+  options: GuardOptions,
+): Promise<number> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const target = checkUrl(raw, options);
+  const address = await checkedAddress(target, options, signal);
+  const connector = buildConnector({ timeout: limits.timeoutMs });
+  const client = new Client(target.url.origin, {
+    connect: (connectOptions, callback) => {
+      options.onConnect?.(address, target.port);
+      connector({ ...connectOptions, hostname: address }, callback);
+    },
+    headersTimeout: limits.timeoutMs,
+    bodyTimeout: limits.timeoutMs,
+  });
+  try {
+    const response = await client.request({
+      method: 'POST',
+      path: `${target.url.pathname}${target.url.search}`,
+      headers: {
+        'user-agent': options.userAgent,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body,
+      signal,
+    });
+    discard(response.body);
+    return response.statusCode;
+  } catch (error) {
+    throw new PreviewFailed(signal.aborted ? 'time limit' : `connection: ${String(error)}`);
+  } finally {
+    await client.destroy().catch(() => undefined);
+  }
+}

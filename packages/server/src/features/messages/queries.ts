@@ -154,6 +154,7 @@ const insertRow = compiledOnce(
     fileId: number | null,
     createdAt: string,
     updatedAt: string,
+    replyMarkup: string | null,
   ) =>
     db
       .insertInto('messages')
@@ -168,6 +169,7 @@ const insertRow = compiledOnce(
         file_id: fileId,
         created_at: createdAt,
         updated_at: updatedAt,
+        reply_markup: replyMarkup,
       })
       .returning('id'),
 );
@@ -188,6 +190,7 @@ export async function insertMessage(
     values.file_id ?? null,
     values.created_at,
     values.updated_at,
+    values.reply_markup ?? null,
   );
   if (!row) throw new Error('insertMessage: no id returned');
   return row.id;
@@ -197,11 +200,13 @@ export async function updateMessage(
   db: Kysely<Database>,
   id: number,
   change: {
-    message: string;
+    message?: string;
     edited?: number;
     updated_at: string;
     deleted_at?: string;
     file_id?: null;
+    /** A bot's inline keyboard (JSON), or null to take it away. */
+    reply_markup?: string | null;
   },
 ): Promise<void> {
   await db.updateTable('messages').set(change).where('id', '=', id).execute();

@@ -34,6 +34,9 @@ import * as q from './queries';
 import { mentionKeys } from '@parley/protocol/rules/mentions';
 import { forbidden, invalid, notFound, visibility } from './rules';
 import type { ChannelViews } from './channel-views';
+import { createBotPosts } from './bot-posts';
+import { NO_HOOKS } from './hooks';
+import type { MessageHooks } from './hooks';
 import { createReadMarks } from './read-marks';
 import { toMessages } from './to-message';
 
@@ -53,6 +56,7 @@ export function createMessagesService(
   publisher: EventPublisher,
   files: FileLinks = { release: async () => undefined },
   channelViews: ChannelViews | null = null,
+  hooks: MessageHooks = NO_HOOKS,
 ) {
   const transaction = eventTransaction(db, publisher);
   const read = createReadMarks({ now, conversations, transaction, channelViews });
@@ -93,6 +97,7 @@ export function createMessagesService(
       file_id?: number | null;
       /** Set only by the server (a forward keeps its original's); clients cannot choose it. */
       type?: string;
+      reply_markup?: string | null;
     },
   ): Promise<number> {
     // Lock the conversation row before taking an id: ids of one conversation
@@ -114,6 +119,7 @@ export function createMessagesService(
       userId === null ? [] : mentionKeys(fields.message),
     );
     await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
+    if (userId !== null) await hooks.inserted(trx, access, id, userId);
     return id;
   }
 
@@ -150,6 +156,27 @@ export function createMessagesService(
       attachMessage(trx, message);
       return message;
     });
+  }
+
+  /** The author changes their message: a new text marks it edited, a new markup alone does not. */
+  async function editOwn(
+    userId: number,
+    messageId: number,
+    change: { message?: string; reply_markup?: string | null },
+  ): Promise<Message> {
+    const { message, access } = await requireVisible(userId, messageId);
+    if (message.user_id !== userId) throw forbidden();
+    const at = now().toISOString();
+    const text = change.message !== undefined;
+    await transaction(async (trx) => {
+      await conversations.lock(trx, access.id);
+      const edited = text ? { edited: 1 } : {}; // a new keyboard alone is no edit
+      await q.updateMessage(trx, message.id, { ...change, ...edited, updated_at: at });
+      const payload = { message_id: message.id };
+      await appendConversationEvent(trx, access.id, 'message.edited', payload, at);
+      if (text) await hooks.edited(trx, access, message.id, userId);
+    });
+    return one(message.id);
   }
 
   return {
@@ -243,22 +270,10 @@ export function createMessagesService(
     },
 
     async edit(userId: number, messageId: number, text: string): Promise<Message> {
-      const { message, access } = await requireVisible(userId, messageId);
-      if (message.user_id !== userId) throw forbidden();
-      const at = now().toISOString();
-      await transaction(async (trx) => {
-        await conversations.lock(trx, access.id);
-        await q.updateMessage(trx, message.id, { message: text, edited: 1, updated_at: at });
-        await appendConversationEvent(
-          trx,
-          access.id,
-          'message.edited',
-          { message_id: message.id },
-          at,
-        );
-      });
-      return one(message.id);
+      return editOwn(userId, messageId, { message: text });
     },
+
+    ...createBotPosts({ db, now, conversations, transaction, insert, one, editOwn }),
 
     /** 'me': hidden for the caller only. 'everyone': the author's alone; the text is dropped. */
     async remove(userId: number, messageId: number, scope: 'me' | 'everyone'): Promise<void> {

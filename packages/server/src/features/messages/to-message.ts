@@ -1,3 +1,5 @@
+import { messageReplyMarkupSchema } from '@parley/protocol/bot-markup';
+import type { MessageReplyMarkup } from '@parley/protocol/bot-markup';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import type { Kysely } from 'kysely';
 import { flag } from '../../store/types';
@@ -21,6 +23,17 @@ function refOf(id: number | null, refs: Map<number, MessageWithSender>): Message
     return { id, message: null, type: null, sender: null, deleted: true };
   }
   return { id, message: row.message, type: row.type, sender: senderOf(row), deleted: false };
+}
+
+/** The stored markup (JSON written by the bots feature); anything unreadable counts as none. */
+function replyMarkupOf(value: string | null): MessageReplyMarkup | null {
+  if (value === null) return null;
+  try {
+    const parsed = messageReplyMarkupSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function toMessages(
@@ -60,6 +73,7 @@ export async function toMessages(
       user_id: r.user_id,
       sender: senderOf(r),
       views: r.views,
+      reply_markup: r.deleted_at === null ? replyMarkupOf(r.reply_markup) : null,
     };
   });
 }

@@ -66,17 +66,18 @@ export interface PublicUserRow {
   name: string;
   username: string;
   avatar: string | null;
+  /** 0/1 on SQLite, boolean on PostgreSQL: read through flag(). */
+  is_bot: boolean | number;
+  is_official: boolean | number;
 }
+
+const PUBLIC_COLUMNS = ['id', 'name', 'username', 'avatar', 'is_bot', 'is_official'] as const;
 
 export function findPublicById(
   db: Kysely<Database>,
   id: number,
 ): Promise<PublicUserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'username', 'avatar'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export function findPublicByUsernameKey(
@@ -85,7 +86,7 @@ export function findPublicByUsernameKey(
 ): Promise<PublicUserRow | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'username', 'avatar'])
+    .select(PUBLIC_COLUMNS)
     .where('username_key', '=', key)
     .executeTakeFirst();
 }
@@ -110,7 +111,7 @@ export function searchUsers(
   const pattern = prefixPattern(text);
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'username', 'avatar'])
+    .select(PUBLIC_COLUMNS)
     .where('allow_search', '=', 1)
     .where('id', '!=', selfId)
     .where(

@@ -5,6 +5,7 @@ import { MSG } from '@parley/protocol/messages';
 import { loginKey, usernameKey } from '@parley/protocol/rules/username';
 import type { User } from '@parley/protocol/user';
 import type { FieldErrors } from '@parley/protocol/errors';
+import { flag } from '../../store/types';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
@@ -100,7 +101,12 @@ export function createUsersService(db: Kysely<Database>, now: Clock) {
     findPublicByUsername: async (username: string) =>
       (await q.findPublicByUsernameKey(db, usernameKey(username))) ?? null,
     existingIds: (ids: number[]) => q.existingIds(db, ids),
-    search: (selfId: number, text: string) => q.searchUsers(db, selfId, text, USER_SEARCH_MAX),
+    search: async (selfId: number, text: string) =>
+      (await q.searchUsers(db, selfId, text, USER_SEARCH_MAX)).map((u) => ({
+        ...u,
+        is_bot: flag(u.is_bot),
+        is_official: flag(u.is_official),
+      })),
 
     recordFailedLogin: (userId: number) => q.incrementFailedLogins(db, userId),
     resetFailedLogins: (userId: number) => q.resetFailedLogins(db, userId),

@@ -11,21 +11,25 @@ import {
 import type { ConversationAction } from '../../features/conversations/ui/ConversationMenu';
 import { useMessageStore } from '../../features/messages/store';
 import { FolderPicker, useFolderPicker } from '../../features/folders/FolderPicker';
+import { setFriendBlocked } from '../../features/conversations/block-api';
+import { useLaterTexts } from '../../lib/later-texts';
 import { useConversationMenu } from './conversation-menu-store';
 
-/**
- * The conversation menu, its folder picker and its confirmations: a chunk of
- * its own that ConversationMenuHost mounts when a menu first opens.
- */
+// The conversation menu's panel, its confirmations and the folder picker:
+// a chunk of its own, loaded when a menu first opens (ConversationMenuHost).
+
 export function ConversationMenuLayer({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation();
+  // Block and unblock are texts of locales/later.
+  useLaterTexts();
   const navigate = useNavigate();
   const menu = useConversationMenu((s) => s.menu);
   const close = useConversationMenu((s) => s.close);
   const conversation = useConversationStore((s) => (menu ? s.byId[menu.id] : undefined));
-  const [confirming, setConfirming] = useState<{ id: number; action: 'clear' | 'delete' } | null>(
-    null,
-  );
+  const [confirming, setConfirming] = useState<{
+    id: number;
+    action: 'clear' | 'delete' | 'block';
+  } | null>(null);
   const onClose = useCallback(() => close(), [close]);
   const onCancel = useCallback(() => setConfirming(null), []);
 
@@ -42,6 +46,8 @@ export function ConversationMenuLayer({ activeId }: { activeId: number | null })
       if (id === activeId) void navigate('/chat');
     } else if (action === 'unhide') {
       await store.setFlag(id, 'hide', false);
+    } else if (action === 'block' || action === 'unblock') {
+      await setFriendBlocked(id, action === 'block');
     } else if (action === 'clear') {
       await store.clear(id);
       useMessageStore.getState().clearThread(id);
@@ -56,7 +62,8 @@ export function ConversationMenuLayer({ activeId }: { activeId: number | null })
     close();
     if (id === undefined) return;
     if (action === 'folder') useFolderPicker.getState().open(id, menu?.x ?? 0, menu?.y ?? 0);
-    else if (action === 'clear' || action === 'delete') setConfirming({ id, action });
+    else if (action === 'clear' || action === 'delete' || action === 'block')
+      setConfirming({ id, action });
     else void run(id, action).catch(() => undefined);
   };
 

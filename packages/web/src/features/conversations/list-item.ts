@@ -36,6 +36,10 @@ export type ConversationListItem = {
   /** "X is typing…" in place of the preview; null when nobody types. */
   typing: string | null;
   online: boolean;
+  /** A direct chat with a bot: the bot badge. */
+  bot?: boolean;
+  /** An official account or conversation (an official bot, System): the official badge. */
+  official?: boolean;
 };
 
 /** Any conversation-like record (a search result's too). */
@@ -170,6 +174,8 @@ export function toListItem(
     friendId: c.type === 'direct' ? (c.friend?.id ?? null) : null,
     typing: null,
     online: false,
+    bot: c.with_bot === true || c.friend?.is_bot === true,
+    official: c.is_official || c.friend?.is_official === true,
   };
 }
 

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
 import { formatSeconds } from '../../lib/format-seconds';
+import type { BotCommand } from '@parley/protocol/bot';
 import { readDraft, writeDraft } from '../../lib/storage';
+import { CommandMenu } from './ui/CommandMenu';
+import { useCommandMenu } from './use-command-menu';
 
 export type ComposerMode =
   { kind: 'new' } | { kind: 'reply'; name: string; text: string } | { kind: 'edit'; text: string };
@@ -23,6 +26,10 @@ export type ComposerProps = {
   waitSeconds?: number;
   /** The group is in slow mode for this member: the wait is named so. */
   slowMode?: boolean;
+  /** Instead of the usual one (a bot's keyboard or force-reply placeholder). */
+  placeholder?: string | null;
+  /** The conversation's bot commands, for the "/" menu; without it there is no menu. */
+  loadCommands?: () => Promise<BotCommand[]>;
 };
 
 /**
@@ -40,6 +47,8 @@ export function Composer({
   onAttach,
   waitSeconds = 0,
   slowMode = false,
+  placeholder,
+  loadCommands,
 }: ComposerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(() => readDraft(conversationId));
@@ -71,7 +80,16 @@ export function Composer({
     onTyping?.(false);
   };
 
+  const menuId = useId();
+  const menu = useCommandMenu(editing ? '' : draft, loadCommands, (command, send) => {
+    if (!send) return change(`${command} `);
+    onSubmit(command);
+    change('');
+    onTyping?.(false);
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (menu.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -133,6 +151,7 @@ export function Composer({
           </button>
         </div>
       ) : null}
+      {menu.open ? <CommandMenu id={menuId} menu={menu} /> : null}
       <form
         className="composer-row"
         onSubmit={(event) => {
@@ -183,8 +202,11 @@ export function Composer({
           rows={1}
           value={text}
           maxLength={MESSAGE_MAX_LENGTH}
-          placeholder={t('messages.placeholder')}
+          placeholder={placeholder || t('messages.placeholder')}
           aria-label={t('messages.placeholder')}
+          aria-controls={menu.open ? menuId : undefined}
+          aria-activedescendant={menu.open ? `${menuId}-${menu.active}` : undefined}
+          aria-autocomplete={loadCommands ? 'list' : undefined}
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}

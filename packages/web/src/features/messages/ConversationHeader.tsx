@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
+import { AccountBadge } from '../../ui/AccountBadge';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { useOnlineUser } from '../conversations/live-store';
 import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
@@ -49,7 +50,13 @@ export function ConversationHeader({
         onlineLabel={t('presence.online')}
       />
       <WhoBox onInfo={managed ? () => openInfo(id) : undefined}>
-        <strong data-testid="chat-title">{title}</strong>
+        <span className="chat-pane-title">
+          <strong data-testid="chat-title">{title}</strong>
+          <AccountBadge
+            bot={conversation.with_bot === true || direct?.is_bot === true}
+            official={conversation.is_official || direct?.is_official === true}
+          />
+        </span>
         {typing ? (
           <span className="chat-pane-sub is-typing" data-testid="chat-typing">
             {typing}

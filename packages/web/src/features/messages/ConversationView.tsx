@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
@@ -6,6 +6,7 @@ import { previewsAllowed } from '@parley/protocol/link-preview';
 import type { Message } from '@parley/protocol/message';
 import { can, roleOf } from '@parley/protocol/permissions';
 import { publisherIdentity } from '@parley/protocol/rules/conversation-info';
+import { useLaterTexts } from '../../lib/later-texts';
 import { Spinner } from '../../ui/Spinner';
 import { useAuthStore } from '../auth/store';
 import { conversationTitle, toListItem } from '../conversations/list-item';
@@ -34,6 +35,11 @@ import { TasksPanelHost } from '../tasks/TasksPanelHost';
 import { actorOf } from '../tasks/view';
 import { canTask } from '@parley/protocol/rules/task-permissions';
 import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
+import { useBotChat } from './use-bot-chat';
+import { BlockedBar, StartBar } from './ui/BotBars';
+
+// Shown only when a bot asks (an alert, a link to confirm): a chunk of its own.
+const BotDialog = lazy(async () => ({ default: (await import('./ui/BotDialog')).BotDialog }));
 
 /** `/chat/:id` with a known conversation: header, history, composer. */
 export function ConversationView({
@@ -45,6 +51,8 @@ export function ConversationView({
   onMore?: (x: number, y: number) => void;
 }) {
   const { t } = useTranslation();
+  // Bots' and blocking's texts (locales/later) load with the chat view.
+  useLaterTexts();
   const user = useAuthStore((s) => s.user);
   const ownId = user?.id ?? null;
   const timeZone = user?.timezone ?? null;
@@ -76,6 +84,9 @@ export function ConversationView({
   const onTyping = useTypingSender(id);
   const typingIds = useTypingIds(id);
   const messages = useMessageStore((s) => s.threads[id]?.messages);
+  const sending = useMessageStore((s) =>
+    Object.values(s.pending).some((p) => p.conversationId === id),
+  );
   const allUploads = useUploadStore((s) => s.uploads);
   const uploads = Object.values(allUploads).filter((u) => u.conversationId === id);
   const cancelUpload = useUploadStore((s) => s.cancel);
@@ -86,6 +97,17 @@ export function ConversationView({
   const waitSeconds = useSendWait(id);
   const waitToSend = useSendWaits((s) => s.wait);
   const setFlag = useConversationStore((s) => s.setFlag);
+  const bot = useBotChat(conversation, messages, ownId, actions.pick);
+  const keyboard = conversation.pivot.keyboard;
+  const keyboardOptions = keyboard ? (conversation.pivot.keyboard_options ?? null) : null;
+  // A new chat with a bot starts with its Start button (it sends /start).
+  const startable =
+    conversation.with_bot === true &&
+    thread.ready &&
+    (messages?.length ?? 0) === 0 &&
+    !sending &&
+    uploads.length === 0 &&
+    !conversation.pivot.blocked;
   const typing = typingText(
     typingIds,
     (userId) =>
@@ -174,6 +196,7 @@ export function ConversationView({
             setMenu({ message, x: event.clientX, y: event.clientY });
           }}
           onRetry={actions.retry}
+          onButton={bot.onButton}
         />
       ) : (
         <div className="msg-history msg-loading">
@@ -203,10 +226,19 @@ export function ConversationView({
             </span>
           </button>
         </div>
+      ) : conversation.type === 'direct' && conversation.pivot.blocked ? (
+        <BlockedBar conversationId={id} />
+      ) : startable ? (
+        <StartBar onStart={() => actions.sendText('/start')} />
       ) : (
         <>
-          {conversation.pivot.keyboard ? (
-            <CustomKeyboard keyboard={conversation.pivot.keyboard} onPress={actions.sendText} />
+          {keyboard ? (
+            <CustomKeyboard
+              key={JSON.stringify(keyboard)}
+              keyboard={keyboard}
+              options={keyboardOptions}
+              onPress={actions.sendText}
+            />
           ) : null}
           <Composer
             key={id}
@@ -222,9 +254,20 @@ export function ConversationView({
             onTyping={onTyping}
             onAttach={actions.attach}
             onCancelMode={actions.cancelMode}
+            placeholder={
+              actions.mode.kind === 'reply' && bot.forcePlaceholder
+                ? bot.forcePlaceholder
+                : keyboardOptions?.placeholder
+            }
+            loadCommands={bot.loadCommands}
           />
         </>
       )}
+      {bot.dialog ? (
+        <Suspense fallback={null}>
+          <BotDialog dialog={bot.dialog} onClose={bot.closeDialog} />
+        </Suspense>
+      ) : null}
       {menu ? (
         <MessageMenu
           x={menu.x}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { formatTime } from '@parley/protocol/rules/format-date';
 import type { TFunction } from 'i18next';
+import type { InlineButton } from '@parley/protocol/bot-markup';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import { Avatar } from '../../ui/Avatar';
 import { messageText, refText } from '../conversations/list-item';
@@ -11,6 +12,7 @@ import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 import { MessageAttachment } from './MessageAttachment';
 import { MessageLinkPreview } from './MessageLinkPreview';
 import type { TimelineItem } from './timeline';
+import { InlineKeyboard } from './ui/InlineKeyboard';
 import { MessageBubble } from './ui/MessageBubble';
 import { JumpButtons } from './ui/JumpButtons';
 import { useNewestVisible } from './use-newest-visible';
@@ -47,6 +49,8 @@ export type HistoryProps = {
   onOpenParent: (id: number) => void;
   onMenu: (message: Message, event: MouseEvent) => void;
   onRetry: (uuid: string) => void;
+  /** A bot's inline button pressed (settles when its progress should stop). */
+  onButton?: (message: Message, button: InlineButton) => Promise<unknown>;
 };
 
 /** The history, bottom-anchored and virtualised; older pages load on scroll up. */
@@ -157,6 +161,14 @@ export function MessageHistory(props: HistoryProps) {
           preview={
             props.linkPreviews && m && m.sender !== null && m.type === 'text' ? (
               <MessageLinkPreview messageId={m.id} text={m.message} />
+            ) : null
+          }
+          buttons={
+            m?.reply_markup?.inline_keyboard?.length && props.onButton ? (
+              <InlineKeyboard
+                rows={m.reply_markup.inline_keyboard}
+                onPress={(button) => props.onButton?.(m, button) ?? Promise.resolve()}
+              />
             ) : null
           }
           onRetry={p ? () => props.onRetry(p.uuid) : undefined}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSection } from './sections/LanguageSection';
@@ -10,12 +10,18 @@ import { SessionsSection } from './sections/SessionsSection';
 import { SECTIONS, useSettingsUi } from './store';
 import type { Section } from './store';
 
+// My bots loads with its own chunk (the bot schemas and calls come with it).
+const MyBotsSection = lazy(async () => ({
+  default: (await import('./bots/MyBotsSection')).MyBotsSection,
+}));
+
 const ICONS: Record<Section, string> = {
   profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
   privacy: 'M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Z',
   security: 'M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z',
   notifications: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Zm4 4h4',
   sessions: 'M4 5h16v10H4zM9 19h6M12 15v4',
+  bots: 'M6 9h12v10H6zM12 5v4M9 13h.01M15 13h.01M9 16h6M4 13v3M20 13v3',
   language:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 3 2.5 15 0 18M12 3c-2.5 3-2.5 15 0 18',
 };
@@ -26,6 +32,11 @@ const BODIES: Record<Section, () => ReactNode> = {
   security: () => <SecuritySection />,
   notifications: () => <NotificationsSection />,
   sessions: () => <SessionsSection />,
+  bots: () => (
+    <Suspense fallback={null}>
+      <MyBotsSection />
+    </Suspense>
+  ),
   language: () => <LanguageSection />,
 };
 

@@ -14,6 +14,7 @@ export const SECTIONS = [
   'security',
   'notifications',
   'sessions',
+  'bots',
   'language',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

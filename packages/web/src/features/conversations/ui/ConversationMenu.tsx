@@ -1,15 +1,28 @@
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { Button } from '../../../ui/Button';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type ConversationAction =
-  'info' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'folder' | 'hide' | 'unhide' | 'clear' | 'delete';
+  | 'info'
+  | 'pin'
+  | 'unpin'
+  | 'mute'
+  | 'unmute'
+  | 'folder'
+  | 'hide'
+  | 'unhide'
+  | 'block'
+  | 'unblock'
+  | 'clear'
+  | 'delete';
 
 /**
  * What the menu offers for this conversation (System: no clear or delete;
- * groups and channels: info; a hidden one: back to the list).
+ * groups and channels: info; a hidden one: back to the list; a direct chat
+ * with a person or a bot: block or unblock).
  */
 export function conversationActions(c: Conversation): ConversationAction[] {
   const actions: ConversationAction[] = [
@@ -19,6 +32,9 @@ export function conversationActions(c: Conversation): ConversationAction[] {
     'folder',
     c.pivot.hidden ? 'unhide' : 'hide',
   ];
+  if (c.type === 'direct' && c.friend && !c.is_saved && !c.is_system) {
+    actions.push(c.pivot.blocked ? 'unblock' : 'block');
+  }
   if (!c.is_system) actions.push('clear', 'delete');
   return actions;
 }
@@ -55,7 +71,7 @@ export function ConversationMenu({
           key={action}
           type="button"
           role="menuitem"
-          className={`user-menu-item${action === 'clear' || action === 'delete' ? ' is-danger' : ''}`}
+          className={`user-menu-item${action === 'clear' || action === 'delete' || action === 'block' ? ' is-danger' : ''}`}
           data-testid={`conversation-action-${action}`}
           onClick={() => onPick(action)}
         >
@@ -66,17 +82,28 @@ export function ConversationMenu({
   );
 }
 
-/** Asks before an action that cannot be undone. */
+/**
+ * Asks before an action (danger: one that cannot be undone). With
+ * `cancel={null}` it only informs (an alert with one button).
+ */
 export function ConfirmDialog({
   text,
   confirm,
   onConfirm,
   onClose,
+  variant = 'danger',
+  cancel,
+  children,
 }: {
   text: string;
   confirm: string;
   onConfirm: () => void;
   onClose: () => void;
+  variant?: 'danger' | 'primary';
+  /** The cancel button's text; null: no cancel button. */
+  cancel?: string | null;
+  /** Shown under the text (e.g. the address a link goes to). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
@@ -85,7 +112,7 @@ export function ConfirmDialog({
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    ref.current?.querySelector<HTMLButtonElement>('.btn-danger')?.focus();
+    ref.current?.querySelector<HTMLButtonElement>('[data-testid="confirm-ok"]')?.focus();
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
@@ -100,11 +127,14 @@ export function ConfirmDialog({
         data-testid="confirm-dialog"
       >
         <p className="confirm-text">{text}</p>
+        {children}
         <div className="confirm-buttons">
-          <Button variant="ghost" onClick={onClose}>
-            {t('messages.cancel')}
-          </Button>
-          <Button variant="danger" onClick={onConfirm} data-testid="confirm-ok">
+          {cancel === null ? null : (
+            <Button variant="ghost" onClick={onClose}>
+              {cancel ?? t('messages.cancel')}
+            </Button>
+          )}
+          <Button variant={variant} onClick={onConfirm} data-testid="confirm-ok">
             {confirm}
           </Button>
         </div>

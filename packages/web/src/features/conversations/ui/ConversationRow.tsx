@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountBadge } from '../../../ui/AccountBadge';
 import type { ConversationListItem } from '../list-item';
 import { ConversationAvatar } from './ConversationAvatar';
 
@@ -36,7 +37,14 @@ export function ConversationRow({
       />
       <span className="conv-main">
         <span className="conv-top">
-          <span className="conv-title">{item.title}</span>
+          {item.bot || item.official ? (
+            <span className="conv-title has-badge">
+              <span className="conv-title-text">{item.title}</span>
+              <AccountBadge bot={item.bot} official={item.official} />
+            </span>
+          ) : (
+            <span className="conv-title">{item.title}</span>
+          )}
           {item.muted ? (
             <span
               className="conv-mark"

@@ -1,3 +1,4 @@
+import { AccountBadge } from '../../../ui/AccountBadge';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockedUser, Member } from '@parley/protocol/member';
@@ -30,6 +31,7 @@ export function MemberList(props: MemberListProps) {
               <Avatar id={m.id} name={m.name} src={m.avatar} size={36} />
               <span className="info-member-name">
                 {m.name}
+                <AccountBadge bot={m.is_bot} official={m.is_official} />
                 {m.id === props.ownId ? (
                   <span className="info-member-you"> · {t('conversations.you')}</span>
                 ) : null}
@@ -78,7 +80,10 @@ export function MemberList(props: MemberListProps) {
             {props.blocked.map((u) => (
               <li key={u.id} className="info-member" data-testid={`blocked-${u.username}`}>
                 <Avatar id={u.id} name={u.name} src={u.avatar} size={36} />
-                <span className="info-member-name">{u.name}</span>
+                <span className="info-member-name">
+                  {u.name}
+                  <AccountBadge bot={u.is_bot} official={u.is_official} />
+                </span>
                 <button
                   type="button"
                   className="btn btn-ghost btn-md"

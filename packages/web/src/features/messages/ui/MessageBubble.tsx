@@ -23,6 +23,8 @@ export type BubbleProps = {
   preview?: ReactNode;
   /** The message's file or picture, above its text (the caption, possibly empty). */
   attachment?: ReactNode;
+  /** Under the bubble: a bot's inline keyboard. */
+  buttons?: ReactNode;
   /** Beside the bubble: a channel's avatar (its posts are the channel's, not a person's). */
   author?: ReactNode;
   onRetry?: () => void;
@@ -164,6 +166,7 @@ export function MessageBubble(props: BubbleProps) {
       ) : (
         bubble
       )}
+      {props.buttons}
       {error ? (
         <div className="msg-error" role="alert">
           <span>{error}</span>

@@ -1,3 +1,4 @@
+import { AccountBadge } from '../../../ui/AccountBadge';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -144,7 +145,12 @@ function Row({ option, timeZone }: { option: SearchOption; timeZone: string | nu
             title={chat.title}
             sub={chat.preview}
             time={chat.time}
-            tag={chat.hidden ? <HiddenTag /> : null}
+            tag={
+              <>
+                <AccountBadge bot={chat.bot} official={chat.official} />
+                {chat.hidden ? <HiddenTag /> : null}
+              </>
+            }
           />
         </>
       );
@@ -154,7 +160,11 @@ function Row({ option, timeZone }: { option: SearchOption; timeZone: string | nu
       return (
         <>
           <Avatar id={user.id} name={user.name} src={user.avatar} size={40} initials />
-          <Lines title={user.name} sub={`@${user.username}`} />
+          <Lines
+            title={user.name}
+            sub={`@${user.username}`}
+            tag={<AccountBadge bot={user.is_bot} official={user.is_official} />}
+          />
         </>
       );
     }

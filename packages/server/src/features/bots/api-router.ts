@@ -1,0 +1,137 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { FILE_KEY_PATTERN } from '@parley/protocol/file';
+import type { AttachedFile } from '@parley/protocol/file';
+import { ZodError } from 'zod';
+import { isHttpError } from '../../http/http-error';
+import { FileRefused } from '../files/service';
+import {
+  BotApiError,
+  badRequest,
+  errorBody,
+  fromZod,
+  notFoundMethod,
+  unauthorized,
+} from './api-errors';
+import type { BotApiDeps, Method } from './context';
+import type { BotRow } from './queries';
+
+// The Bot API: GET or POST /bot<token>/<method>, with its parameters in the
+// query string, a JSON body, an URL-encoded form or multipart (uploads).
+// Every answer is Telegram's envelope: {ok:true, result} or {ok:false,
+// error_code, description, parameters?}. Outside API_BASE, as on Telegram,
+// so a bot library only needs its API root changed. File downloads:
+// GET /file/bot<token>/<file_path> (file_path from getFile).
+
+export const BOT_API_PATH = '/bot:token/:method';
+export const BOT_FILE_PATH = '/file/bot:token/:path';
+
+type Params = { token: string; method: string };
+
+function asBotApiError(error: unknown, log: FastifyRequest['log']): BotApiError {
+  if (error instanceof BotApiError) return error;
+  if (error instanceof ZodError) return fromZod(error);
+  if (error instanceof FileRefused) return badRequest(error.message);
+  if (isHttpError(error)) {
+    if (error.statusCode === 429)
+      return new BotApiError(429, 'Too Many Requests: retry after 1', 1);
+    if (error.statusCode === 403) return new BotApiError(403, `Forbidden: ${error.message}`);
+    if (error.statusCode === 401) return new BotApiError(401, 'Unauthorized');
+    return badRequest(error.message);
+  }
+  const status = (error as Partial<FastifyError>).statusCode;
+  if (status === 413 || (error as Partial<FastifyError>).code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new BotApiError(413, 'Request Entity Too Large');
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return badRequest((error as Error).message);
+  }
+  log.error({ err: error }, 'bot api: method failed');
+  return new BotApiError(500, 'Internal Server Error');
+}
+
+function sendError(reply: FastifyReply, error: BotApiError) {
+  return reply.code(error.code).type('application/json; charset=utf-8').send(errorBody(error));
+}
+
+/** Text values of a form or query; repeated keys keep the last. */
+function plain(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? { ...(value as Record<string, unknown>) }
+    : {};
+}
+
+async function collectMultipart(
+  request: FastifyRequest,
+  deps: BotApiDeps,
+  bot: BotRow,
+  params: Record<string, unknown>,
+  uploads: Map<string, AttachedFile>,
+): Promise<void> {
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const stored = await deps.files.upload(bot.id, { file: part.file, filename: part.filename });
+      uploads.set(part.fieldname, stored);
+    } else {
+      params[part.fieldname] = part.value;
+    }
+  }
+}
+
+export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) {
+  // Telegram's method names are case-insensitive.
+  const byName = new Map(Object.entries(methods).map(([name, fn]) => [name.toLowerCase(), fn]));
+
+  return async (app: FastifyInstance) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    await app.register(multipart, {
+      limits: { fileSize: deps.maxFileBytes, files: 4, fields: 64, parts: 68 },
+      throwFileSizeLimit: true,
+    });
+    app.setErrorHandler((error, request, reply) =>
+      sendError(reply, asBotApiError(error, request.log)),
+    );
+
+    const handler = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+      const bot = await deps.accounts.authenticate(request.params.token);
+      if (!bot) return sendError(reply, unauthorized());
+      const method = byName.get(request.params.method.toLowerCase());
+      if (!method) return sendError(reply, notFoundMethod());
+      const params = { ...plain(request.query), ...plain(request.body) };
+      const uploads = new Map<string, AttachedFile>();
+      if (request.isMultipart()) await collectMultipart(request, deps, bot, params, uploads);
+      // The bot hung up (a long poll it gave up on): stop waiting for it.
+      const closed = new AbortController();
+      reply.raw.once('close', () => closed.abort());
+      const result = await method(deps, { bot, params, uploads, signal: closed.signal });
+      return reply.type('application/json; charset=utf-8').send({ ok: true, result });
+    };
+    // Not in the OpenAPI document: Telegram's own reference documents these (docs/BOTS.md).
+    const schema = { hide: true };
+    app.route<{ Params: Params }>({ method: ['GET', 'POST'], url: BOT_API_PATH, schema, handler });
+
+    app.get<{ Params: { token: string; path: string } }>(
+      BOT_FILE_PATH,
+      { schema },
+      async (request, reply) => {
+        const bot = await deps.accounts.authenticate(request.params.token);
+        if (!bot) return sendError(reply, unauthorized());
+        const key = request.params.path;
+        const row = FILE_KEY_PATTERN.test(key) ? await deps.files.readable(bot.id, key) : null;
+        const blob = row ? await deps.files.read(row, 'original') : null;
+        if (!row || !blob) return sendError(reply, notFoundMethod());
+        return reply
+          .header('content-type', row.mime)
+          .header('content-length', String(blob.size))
+          .header('x-content-type-options', 'nosniff')
+          .send(blob.stream);
+      },
+    );
+  };
+}

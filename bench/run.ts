@@ -14,6 +14,7 @@ import { httpConfig } from './http/config';
 import { runHttp } from './http/index';
 import { tasksConfig } from './tasks/config';
 import { runTasks } from './tasks/index';
+import { runPush } from './push/index';
 import { webConfig } from './web/config';
 import { runWeb } from './web/index';
 
@@ -35,6 +36,7 @@ const USAGE = `usage: npm run bench -- <scenario> [--tiny] [flags]
   tasks        [--store sqlite|postgres] [--pg-url URL] [--groups N] [--tasks N] [--samples N]
                [--warmup N] [--target-p99 MS]
   bots         [--polls N] [--poll-timeout S] [--senders N] [--sends-per-bot N] [--concurrency C]
+  push         [--members N] [--devices-per-member D] [--sends N]
 See bench/README.md.`;
 
 type Runner = (args: ParsedArgs, pin: Pinning) => Promise<number>;
@@ -52,6 +54,7 @@ const SCENARIOS: Record<string, Runner> = {
   web: (args, pin) => runWeb(webConfig(args), pin),
   tasks: (args, pin) => runTasks(tasksConfig(args), pin),
   bots: (args, pin) => runBots(botsConfig(args), pin),
+  push: (args) => runPush(args),
 };
 
 async function main(): Promise<number> {

@@ -14,6 +14,10 @@ const port = Number(process.env.E2E_PORT);
 // server opens its link-preview guard for exactly 127.0.0.1 on this port and
 // fetches nothing else (LINK_PREVIEW_TEST_ORIGIN; never set in production).
 process.env.E2E_PREVIEW_PORT ??= String(port + 1000);
+// TEST ONLY: the port of the stand-in push service e2e/settings/push.spec.ts
+// runs (support/push-service.ts). The server sends Web Push there and
+// nowhere else (PUSH_TEST_ORIGIN; never set in production).
+process.env.E2E_PUSH_PORT ??= String(port + 2000);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -56,6 +60,7 @@ export default defineConfig({
       RATE_LIMIT_TYPING_MAX: '1000',
       MAX_CONNECTIONS_PER_ADDRESS: '10000',
       LINK_PREVIEW_TEST_ORIGIN: `http://127.0.0.1:${process.env.E2E_PREVIEW_PORT}`,
+      PUSH_TEST_ORIGIN: `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
     },
   },
 });

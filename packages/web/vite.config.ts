@@ -55,7 +55,19 @@ export default defineConfig({
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          // Maskable: full bleed with the mark in the safe zone (a platform cuts its own shape).
+          {
+            src: '/icons/icon-maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
           { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
         ],
       },
@@ -72,6 +84,11 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // No modulepreload polyfill (0.23 KB gzip of the chat's first load, which
+    // paid for Web Push's socket report and settings texts): browsers since
+    // Chrome 66, Firefox 115 and Safari 17 have <link rel="modulepreload">; an
+    // older one still loads every chunk, only without preloading it.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
       output: {

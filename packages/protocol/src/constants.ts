@@ -42,6 +42,14 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   sidebar: 'sidebar',
   draftPrefix: 'draft_',
+  // This device's notification choices (not in the spec's list: the spec
+  // names no key for them). Cleared by logout like the rest.
+  /** While push is on here: the token (PushSubscription JSON) the server has (docs/PUSH.md). */
+  pushToken: 'push_token',
+  /** '0' silences this device's notifications; on by default. */
+  notificationSound: 'notification_sound',
+  /** '0' shows "New message" instead of the sender and text; on by default. */
+  notificationPreviews: 'notification_previews',
 } as const;
 
 /** CSRF double-submit names (cookie set by the server, header echoed by the client). */

@@ -72,6 +72,12 @@ export const clientFrameSchema = z.discriminatedUnion('op', [
   }),
   z.object({ op: z.literal('ping') }),
   /**
+   * The tab is on screen or not (document.visibilityState). Sent after
+   * `ready`, on each change, and each minute while visible: Web Push skips
+   * a device with a visible tab (docs/PUSH.md).
+   */
+  z.object({ op: z.literal('visibility'), visible: z.boolean() }),
+  /**
    * A message sent over the socket: `body` is exactly POST /user/messages'
    * request, with its rules. It is checked when it is handled, so a bad body
    * gets a `send_failed` 422 rather than closing the socket; `ref` (the

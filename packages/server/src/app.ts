@@ -63,6 +63,8 @@ import type { Webhooks } from './features/bots/webhooks';
 import { avatarRoutes } from './features/settings/avatar-routes';
 import { settingsRoutes } from './features/settings/routes';
 import { createSettingsService } from './features/settings/service';
+import { pushRoutes } from './features/push/routes';
+import { DEFAULT_PUSH, createPushService, vapidSubject } from './features/push/service';
 import { createInactivityJob } from './jobs/inactivity';
 import { createJobRunner } from './jobs/runner';
 import { startSearchIndexer } from './store/search-indexer';
@@ -170,9 +172,21 @@ export async function buildApp(deps: AppDeps) {
   const presence = deps.presence ?? createMemoryPresence();
   if (!deps.bus) app.addHook('onClose', () => bus.close());
   if (!deps.presence) app.addHook('onClose', () => presence.close());
+  // Web Push: the VAPID keys are loaded (or made) now; every committed new
+  // message is queued for push after realtime has been told (features/push).
+  const push = await createPushService({
+    db: deps.store.db,
+    now,
+    log: app.log,
+    settings: { ...DEFAULT_PUSH, subject: vapidSubject(config.publicUrl), ...deps.push },
+  });
+  app.addHook('onClose', () => push.close());
+  app.decorate('push', push);
   // Message events carry the message: the publisher reads it through the
   // messages service (built below; only called after a commit).
-  const publisher = createEventPublisher(bus, (ids) => messages.byIds(ids), app.log);
+  const publisher = push.wrapPublisher(
+    createEventPublisher(bus, (ids) => messages.byIds(ids), app.log),
+  );
   // Before any route, so every route is timed; the gateway's counts are read once it exists.
   let gateway: GatewayStats | null = null;
   registerMetrics(app, {
@@ -184,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
       publisherStats: publisher.stats,
       // null on PostgreSQL, which has no group commit: the counters stay at 0.
       groupCommitStats: groupCommitStats(deps.store.db),
+      pushStats: push.worker.stats,
     },
   });
 
@@ -343,6 +358,7 @@ export async function buildApp(deps: AppDeps) {
     limitSend: limits.sendPerUserId,
     limitTyping: limits.typingPerChat,
     socketsPerUser: abuse.socketsPerUser,
+    visibility: push.visibility,
     now,
     publicUrl: config.publicUrl,
   });
@@ -351,7 +367,10 @@ export async function buildApp(deps: AppDeps) {
   const redisReady = redis ? () => redis.status === 'ready' && bus.connected() : undefined;
   await app.register(healthRoutes({ ping: deps.store.ping, redisReady }), { prefix: API_BASE });
   const devices = createKnownDevices({ db, now, secure: https });
-  await app.register(authRoutes({ auth, limits, guard, devices }), { prefix: API_BASE });
+  await app.register(authRoutes({ auth, limits, guard, devices, onLogout: push.forgetOnLogout }), {
+    prefix: API_BASE,
+  });
+  await app.register(pushRoutes({ push, guard }), { prefix: API_BASE });
   await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });
   await app.register(searchRoutes({ search: createSearchService({ db, users }), guard, limits }), {
     prefix: API_BASE,

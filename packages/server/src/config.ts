@@ -76,6 +76,11 @@ export interface AppConfig {
    * one loopback address and port and from nowhere else. Never set in production.
    */
   linkPreviewTestOrigin: { address: string; port: number } | null;
+  /**
+   * TEST ONLY (PUSH_TEST_ORIGIN): Web Push goes to this one loopback address
+   * and port (the e2e stand-in push service) and nowhere else. Never set in production.
+   */
+  pushTestOrigin: { address: string; port: number } | null;
   /** How often each node runs the inactive-account job (one node acts per round). */
   inactivityJobSeconds: number;
   /** The largest file a message may carry (FILE_MAX_MB). */
@@ -184,6 +189,13 @@ const envSchema = z.object({
     .regex(
       TEST_ORIGIN,
       'LINK_PREVIEW_TEST_ORIGIN must be http://127.0.0.1:PORT or http://[::1]:PORT (tests only)',
+    )
+    .optional(),
+  PUSH_TEST_ORIGIN: z
+    .string()
+    .regex(
+      TEST_ORIGIN,
+      'PUSH_TEST_ORIGIN must be http://127.0.0.1:PORT or http://[::1]:PORT (tests only)',
     )
     .optional(),
   INACTIVITY_JOB_INTERVAL: positiveInt('INACTIVITY_JOB_INTERVAL').optional(),
@@ -297,6 +309,7 @@ export function loadConfig(
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false, // null cannot pass the schema
     linkPreviewTestOrigin: testOrigin(e.LINK_PREVIEW_TEST_ORIGIN),
+    pushTestOrigin: testOrigin(e.PUSH_TEST_ORIGIN),
     rateLimits,
     abuseLimits: {
       socketsPerUser: e.MAX_SOCKETS_PER_USER ?? DEFAULT_ABUSE_LIMITS.socketsPerUser,

@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { BotSettings } from './features/bots/feature';
 import type { FetcherOptions } from './features/link-previews/preview-fetcher';
+import type { PushSettings } from './features/push/service';
 import type { Presence } from './realtime/presence';
 import type { BlobStore } from './storage/blob-store';
 import type { Store } from './store/db';
@@ -72,6 +73,11 @@ export interface AppDeps {
   inactivityJobMs?: number;
   /** Bots: webhook guard and limits (production defaults without it; tests open 127.0.0.1). */
   bots?: BotSettings;
+  /**
+   * Web Push: production settings without it. Tests allow their 127.0.0.1
+   * receiver in `guard`, and set `pollMs: 0` to drain the queue by hand.
+   */
+  push?: Partial<PushSettings>;
   /** Overrides the pino logger options built from config.logLevel (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /**

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { guardDescriptors } from './http/descriptors';
 import type { AppConfig } from './config';
 import { createLocalDiskStore } from './storage/local-disk';
+import { productionPushGuard } from './features/push/endpoint-guard';
 import { openStore } from './store/db';
 import { createRedisPresence } from './realtime/presence';
 import { MigrationMismatchError, runMigrations } from './store/migrate';
@@ -81,6 +82,11 @@ async function main(): Promise<void> {
   // Test-only: the e2e server fetches previews from its test page and nowhere else.
   const testOrigin = config.linkPreviewTestOrigin;
   const linkPreviews = testOrigin ? { allow: [testOrigin], onlyAllowed: true } : {};
+  // Test-only: the e2e server pushes to its stand-in push service and nowhere else.
+  const pushOrigin = config.pushTestOrigin;
+  const push = pushOrigin
+    ? { guard: { ...productionPushGuard, allow: [pushOrigin], onlyAllowed: true } }
+    : {};
   const app = await buildApp({
     store,
     config,
@@ -89,6 +95,7 @@ async function main(): Promise<void> {
     bus,
     presence,
     linkPreviews,
+    push,
     blobs: createLocalDiskStore(join(config.dataDir, 'blobs')),
     inactivityJobMs: config.inactivityJobSeconds * 1000,
     files: { maxBytes: config.fileMaxBytes, sweepMs: 3_600_000 },
@@ -100,6 +107,7 @@ async function main(): Promise<void> {
       'LINK_PREVIEW_TEST_ORIGIN is set: link previews only from this origin',
     );
   }
+  if (pushOrigin) app.log.warn(pushOrigin, 'PUSH_TEST_ORIGIN is set: Web Push only to this origin');
   app.log.info(
     { store: store.kind, redis: redis !== null, webDist: config.webDist },
     store.kind === 'sqlite' ? `store: SQLite at ${config.sqlitePath}` : 'store: PostgreSQL',

@@ -7,10 +7,13 @@ import {
   conversationPath,
 } from './features/notifications/click';
 import type { OpenConversationMessage } from './features/notifications/click';
+import { cachePictures } from './sw-pictures';
+import { parsePush, showPush } from './sw-push';
 
 // The app-shell service worker (built to /sw.js by vite-plugin-pwa,
-// injectManifest). It also owns the clicks on the tabs' message
-// notifications; server push arrives with its own issue.
+// injectManifest). It also shows Web Push notifications (sw-push.ts), owns
+// the clicks on every message notification, and keeps chat pictures for
+// offline reading (sw-pictures.ts).
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -34,8 +37,14 @@ type InstallEvent = ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Pro
  * the same answers) and for the offline shell's index.html.
  */
 const STATIC_ROUTES: RouterRule[] = [
-  // The API was never the worker's business (see the fetch handler below).
-  { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
+  // The API is not the worker's business (see the fetch handler below),
+  // except pictures (sw-pictures.ts: /api/v1/files, avatars, link-preview
+  // images), so the calls are listed by their prefixes rather than /api/*
+  // (static routing takes no regular expressions). The rare others (sign-in,
+  // health) pass the fetch handler, which leaves them to the network.
+  { condition: { urlPattern: { pathname: '/api/v1/user/*' } }, source: 'network' },
+  { condition: { urlPattern: { pathname: '/api/v1/users/*' } }, source: 'network' },
+  { condition: { urlPattern: { pathname: '/api/v1/ws' } }, source: 'network' },
   { condition: { urlPattern: { pathname: '/assets/*' } }, source: 'network' },
   { condition: { urlPattern: { pathname: '/js/chunks/*' } }, source: 'network' },
 ];
@@ -82,7 +91,15 @@ async function networkFirst(event: FetchEvent): Promise<Response> {
   }
 }
 
-// A click on a message notification (features/notifications): bring a tab
+// A push from the server (docs/PUSH.md). One that does not parse (another
+// version's, or garbage) is ignored.
+self.addEventListener('push', (event) => {
+  const payload = parsePush(event.data);
+  if (!payload) return;
+  event.waitUntil(showPush(payload));
+});
+
+// A click on a message notification (a tab's or a push's): bring a tab
 // of the app forward and open that conversation in it — a tab already on
 // it, else a visible one, else any — or open a new window on the chat.
 self.addEventListener('notificationclick', (event) => {
@@ -107,5 +124,6 @@ async function openConversation(id: number): Promise<void> {
   await tab.focus();
 }
 
+cachePictures();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

@@ -19,7 +19,7 @@ export const authRoutes = {
   register: post('/register', { body: registerRequestSchema, ...ok }),
   login: post('/login', { body: loginRequestSchema, reply: loginReplySchema }),
   refresh: post('/user/refresh', { body: refreshRequestSchema, reply: tokenPairSchema }),
-  /** The body is optional; firebase_token is accepted for the push feature to come. */
+  /** The body is optional; firebase_token (the device's push token) is removed with the session. */
   logout: post('/logout', { body: logoutRequestSchema.nullish(), ...ok }),
   user: get('/user', { reply: userSchema }),
   sessions: get('/user/sessions', { reply: sessionListSchema }),

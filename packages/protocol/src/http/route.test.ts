@@ -6,6 +6,7 @@ import { folderRoutes } from './folder-routes';
 import { groupRoutes } from './group-routes';
 import { invitationRoutes } from './invitation-routes';
 import { messageRoutes } from './message-routes';
+import { pushRoutes } from './push-routes';
 import { pathOf, routeList } from './route';
 import { routes } from './routes';
 import { searchRoutes } from './search-routes';
@@ -57,6 +58,7 @@ describe('the table', () => {
       settingsRoutes,
       taskRoutes,
       botRoutes,
+      pushRoutes,
     ];
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

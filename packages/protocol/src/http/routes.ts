@@ -5,6 +5,7 @@ import { folderRoutes } from './folder-routes';
 import { groupRoutes } from './group-routes';
 import { invitationRoutes } from './invitation-routes';
 import { messageRoutes } from './message-routes';
+import { pushRoutes } from './push-routes';
 import { searchRoutes } from './search-routes';
 import { settingsRoutes } from './settings-routes';
 import { taskRoutes } from './task-routes';
@@ -30,4 +31,5 @@ export const routes = {
   ...settingsRoutes,
   ...taskRoutes,
   ...botRoutes,
+  ...pushRoutes,
 };

@@ -55,6 +55,12 @@ export interface AppendedEvents {
  */
 export interface EventPublisher {
   published(events: AppendedEvents): Promise<void>;
+  /**
+   * Inside the transaction, after its work and before the COMMIT: a
+   * transactional outbox (Web Push queues its fan-out here, so the row shares
+   * the send's COMMIT and is never lost nor written without the message).
+   */
+  beforeCommit?(trx: Kysely<Database>, events: AppendedEvents): Promise<void>;
 }
 
 export type EventTransaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
@@ -76,9 +82,12 @@ export function eventTransaction(
     const appended: AppendedEvents = { conversation: [], user: [] };
     // Grouped: on SQLite the sends of one event-loop turn share a COMMIT. The
     // jobs of a batch run one after another, so `collecting` holds this job's.
-    const result = await groupedTransaction(db, (trx) => {
+    const result = await groupedTransaction(db, async (trx) => {
       collecting.set(trx, appended);
-      return fn(trx);
+      const value = await fn(trx);
+      if (publisher.beforeCommit && appended.conversation.length > 0)
+        await publisher.beforeCommit(trx, appended);
+      return value;
     });
     if (appended.conversation.length > 0 || appended.user.length > 0) {
       await publisher.published(appended);

@@ -14,6 +14,8 @@ export interface MetricSources {
   publisherStats: { messagesNew: number };
   /** SQLite's shared COMMITs (store/group-commit.ts); null on PostgreSQL. */
   groupCommitStats: { batches: number; jobs: number } | null;
+  /** Web Push on this node (features/push/worker.ts). */
+  pushStats?: { queued: number; sent: number; failed: number; expired: number; gone: number };
 }
 
 export interface Metrics {
@@ -97,6 +99,14 @@ export function createMetrics(sources: MetricSources): Metrics {
     'Event transactions those COMMITs ended (divided by the COMMITs: the mean batch size).',
     () => sources.groupCommitStats?.jobs ?? 0,
   );
+
+  const push = (name: string, help: string, key: keyof NonNullable<MetricSources['pushStats']>) =>
+    totalCounter(registry, `parley_push_${name}_total`, help, () => sources.pushStats?.[key] ?? 0);
+  push('queued', 'Pushes queued by this node (one per device and message).', 'queued');
+  push('sent', 'Pushes a push service accepted (2xx).', 'sent');
+  push('failed', 'Push attempts that failed (retried later, or dropped on a 4xx).', 'failed');
+  push('expired', 'Pushes dropped unsent because their TTL ran out.', 'expired');
+  push('gone', 'Subscriptions removed because the push service said 404 or 410.', 'gone');
 
   return {
     registry,

@@ -58,6 +58,12 @@ export interface ConnectionDeps {
   limitSend: KeyedLimiter;
   /** Typing starts per user per conversation. */
   limitTyping: KeyedLimiter;
+  /**
+   * A tab said it is visible or hidden (client frame `visibility`); also
+   * called with false when a visible tab's socket closes. Web Push leaves
+   * the session's device out while one is visible (features/push).
+   */
+  visibility?: (sessionId: number, visible: boolean) => Promise<void>;
 }
 
 // Memory per socket is what bounds a node's sockets (bench `connections`), so
@@ -72,6 +78,8 @@ export class Connection implements DeliveryHost, PresenceListener {
   alive = true;
   private userId = 0;
   private sessionId = 0;
+  /** The tab reported itself visible (and has not said hidden since). */
+  private visible = false;
   private hidden = false;
   private opened = false;
   /** Counted in presence: cleanup must uncount. */
@@ -106,6 +114,7 @@ export class Connection implements DeliveryHost, PresenceListener {
       void this.onFrame(String(data));
     });
     socket.on('close', () => {
+      if (this.visible) this.reportVisibility(false);
       void this.cleanup();
       deps.socketClosed(this);
     });
@@ -191,12 +200,21 @@ export class Connection implements DeliveryHost, PresenceListener {
     if (!this.opened) return this.close(WS_CLOSE.unauthenticated, 'hello expected');
     if (frame.op === 'ping') return this.send({ op: 'pong' });
     if (frame.op === 'auth') return this.reauthenticate(frame.token);
+    if (frame.op === 'visibility') return this.reportVisibility(frame.visible);
     if (frame.op === 'send') {
       // Made on the first send: an idle socket carries no send state.
       this.sends ??= new SocketSends(this.userId, this.deps, (reply) => this.send(reply));
       return this.sends.handle(frame.ref, frame.body);
     }
     return this.onTyping(frame.conversation_id, frame.state);
+  }
+
+  private reportVisibility(visible: boolean): void {
+    this.visible = visible;
+    if (!this.deps.visibility || this.sessionId === 0) return;
+    this.deps.visibility(this.sessionId, visible).catch((error: unknown) => {
+      this.deps.log.warn({ err: error }, 'realtime: visibility not stored');
+    });
   }
 
   /** The claims of a token whose session is still active, else null. */

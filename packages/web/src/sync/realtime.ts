@@ -1,8 +1,16 @@
+import { STORAGE_KEYS } from '@parley/protocol/constants';
 import { resumePositions } from '@parley/protocol/sync/list-reducers';
 import { signalAuthFailure } from '../api/auth-failure';
 import { refreshTokens } from '../api/refresh';
-import { RealtimeSocket, browserSocket, setActiveSocket, socketUrl } from '../api/socket';
+import {
+  RealtimeSocket,
+  browserSocket,
+  sendRealtime,
+  setActiveSocket,
+  socketUrl,
+} from '../api/socket';
 import { allowCacheWrites } from '../lib/cache-db';
+import { readStorage } from '../lib/storage';
 import { accessTokenUserId, getAccessToken, getRefreshToken, onTokensSaved } from '../lib/tokens';
 import { useSessionStore } from '../features/auth/session-store';
 import { useLiveStore } from '../features/conversations/live-store';
@@ -102,6 +110,9 @@ export function startRealtime(): () => void {
     onReady: () => {
       sessionStorage.removeItem(RELOAD_GUARD);
       void flushOutbox();
+      // With push on here, the server must know when this tab is on screen (docs/PUSH.md).
+      if (readStorage(STORAGE_KEYS.pushToken) !== null)
+        void import('./visibility-report').then((m) => m.startVisibilityReport(sendRealtime));
     },
   });
 

@@ -20,6 +20,8 @@ export function authRoutes(deps: {
   limits: Limiters;
   guard: Guard;
   devices: KnownDevices;
+  /** Before the session ends: its push devices and the `firebase_token` one are forgotten. */
+  onLogout?: (userId: number, sessionId: number, firebaseToken: string | null) => Promise<void>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
@@ -80,6 +82,7 @@ export function authRoutes(deps: {
       onRequest: [deps.guard],
       handler: async (request) => {
         const { userId, sessionId } = authOf(request);
+        await deps.onLogout?.(userId, sessionId, request.body?.firebase_token ?? null);
         await deps.auth.logout(userId, sessionId);
         return { status: 'ok' as const };
       },

@@ -69,8 +69,8 @@ function aborted(signal: AbortSignal): Promise<never> {
   });
 }
 
-/** The one address to connect to; every address the name has must pass the guard. */
-async function checkedAddress(
+/** The one address to connect to; every address the name has must pass the guard (push uses it too). */
+export async function checkedAddress(
   target: Target,
   options: GuardOptions,
   signal: AbortSignal,

@@ -13,6 +13,7 @@ import * as conversationActivity from './0011-conversation-activity';
 import * as searchDeferred from './0012-search-deferred';
 import * as hiddenUnarchive from './0013-hidden-unarchive';
 import * as bots from './0014-bots';
+import * as push from './0015-push';
 import * as tasks from './0016-tasks';
 import * as quotas from './0017-quotas';
 import * as groupConsent from './0018-group-consent';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0012-search-deferred': searchDeferred,
   '0013-hidden-unarchive': hiddenUnarchive,
   '0014-bots': bots,
+  '0015-push': push,
   '0016-tasks': tasks,
   '0017-quotas': quotas,
   '0018-group-consent': groupConsent,

@@ -1,6 +1,7 @@
 import { clearCacheStorage } from '../../lib/cache-storage';
 import { navigateTo } from '../../lib/navigation';
-import { clearStorageExceptLocale } from '../../lib/storage';
+import { STORAGE_KEYS } from '@parley/protocol/constants';
+import { clearStorageExceptLocale, readStorage } from '../../lib/storage';
 import { clearAccessToken } from '../../lib/tokens';
 import { useErrorList } from '../../api/error-list';
 import { logoutCall } from './api';
@@ -29,7 +30,10 @@ export function logout(options: LogoutOptions = {}): Promise<void> {
 async function run({ callServer = false, firebaseToken }: LogoutOptions): Promise<void> {
   if (callServer) {
     try {
-      await logoutCall(firebaseToken);
+      // Spec 7: this device's push token goes with the logout; the server forgets it
+      // (and every device of the session). The browser keeps its subscription for
+      // whoever turns push on next; the server no longer knows it.
+      await logoutCall(firebaseToken ?? readStorage(STORAGE_KEYS.pushToken));
     } catch {
       // The local sign-out below is what protects the user; carry on.
     }

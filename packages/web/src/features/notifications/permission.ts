@@ -46,5 +46,8 @@ export function useNotificationPermission() {
     setState(await requestNotificationPermission());
   }, []);
 
-  return { state, request };
+  /** Re-reads the permission (another control asked the browser). */
+  const recheck = useCallback(() => setState(browserPermission()), []);
+
+  return { state, request, recheck };
 }

@@ -4,6 +4,7 @@ import { useNotificationPermission } from '../../notifications/permission';
 import { ToggleRow } from '../ToggleRow';
 import { useSwitch } from '../use-switch';
 import { BrowserPermission } from './BrowserPermission';
+import { DeviceNotifications } from './DeviceNotifications';
 
 export function NotificationsSection() {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export function NotificationsSection() {
           onChange={muted.change}
         />
       </div>
+      <DeviceNotifications onPermissionChange={permission.recheck} />
       {error ? (
         <p className="field-error" role="alert">
           {t(error)}

@@ -1,0 +1,125 @@
+import type { ConversationType } from '@parley/protocol/conversation';
+import { isLocaleCode } from '@parley/protocol/locales';
+import { TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
+import { PUSH_TEXTS, pushTag } from '@parley/protocol/push';
+import type { PushPayload } from '@parley/protocol/push';
+import { decideNotification } from '@parley/protocol/rules/notify';
+
+// Whether a member's devices get a push for a new message, and what it
+// says: the same decision as the web's in-tab notifications
+// (protocol rules/notify.ts: own, read, stale, the master switch, the
+// global and per-conversation mutes, the conversation's notifications,
+// blocked), so the two can never disagree. Only "on screen" differs: the
+// devices with a visible tab are left out before this runs (subscriptions.ts).
+// Pure: the fan-out (fanout.ts) loads the rows.
+
+export interface PushMessage {
+  id: number;
+  conversation_id: number;
+  user_id: number | null;
+  sender_name: string | null;
+  sender_avatar: string | null;
+  /** The replied message's author (a reply to the recipient is kind 'reply'). */
+  parent_user_id: number | null;
+  text: string;
+  type: string;
+  has_file: boolean;
+  created_at: string;
+}
+
+export interface PushConversation {
+  id: number;
+  type: ConversationType;
+  name: string | null;
+  avatar: string | null;
+  /** A secret chat: never content in a push (none exist on the server yet). */
+  secret: boolean;
+}
+
+export interface PushRecipient {
+  user: { id: number; notifications: boolean; muted: boolean; paranoid: boolean };
+  pivot: {
+    muted: boolean;
+    notifications: boolean;
+    last_read_message_id: number | null;
+    mentioned_message_id: number | null;
+  };
+  /** The recipient's link or, in a direct chat, the sender's is blocked. */
+  blocked: boolean;
+  /** For the app badge. */
+  unread: number;
+}
+
+function pushKind(message: PushMessage, recipient: PushRecipient): PushPayload['kind'] {
+  if (recipient.pivot.mentioned_message_id === message.id) return 'mention';
+  if (message.parent_user_id !== null && message.parent_user_id === recipient.user.id)
+    return 'reply';
+  return 'message';
+}
+
+function conversationTitle(c: PushConversation, m: PushMessage, appName: string): string {
+  if (c.type === 'system') return appName;
+  if (c.type === 'direct') return m.sender_name ?? appName;
+  return c.name ?? appName;
+}
+
+/** The message on one line, as a notification may show it. */
+function messageLine(m: PushMessage, texts: (typeof PUSH_TEXTS)['en']): string {
+  if (m.type !== TEXT_MESSAGE_TYPE) return texts.newMessage; // server notices are rendered by the app
+  if (m.text.trim() !== '') return m.text;
+  return m.has_file ? texts.file : texts.newMessage;
+}
+
+/** The push one recipient's devices in `locale` get, or null when the rules say none. */
+export function pushPayloadFor(
+  conversation: PushConversation,
+  message: PushMessage,
+  recipient: PushRecipient,
+  locale: string,
+  now: number,
+): PushPayload | null {
+  const texts = PUSH_TEXTS[isLocaleCode(locale) ? locale : 'en'];
+  const decision = decideNotification({
+    // A secret chat is treated as paranoid mode for its content: "New message" only.
+    user: { ...recipient.user, paranoid: recipient.user.paranoid || conversation.secret },
+    conversation: {
+      type: conversation.type,
+      title: conversationTitle(conversation, message, texts.appName),
+      blocked: recipient.blocked,
+      pivot: recipient.pivot,
+    },
+    message: {
+      id: message.id,
+      user_id: message.user_id,
+      sender_name: message.sender_name,
+      text: messageLine(message, texts),
+      created_at: message.created_at,
+    },
+    onScreen: false,
+    now,
+    neutral: { title: texts.appName, body: texts.newMessage },
+  });
+  if (!decision.show) return null;
+  const icon = conversation.type === 'direct' ? message.sender_avatar : conversation.avatar;
+  return {
+    v: 1,
+    kind: pushKind(message, recipient),
+    conversation_id: conversation.id,
+    message_id: message.id,
+    tag: pushTag(conversation.id),
+    title: decision.title,
+    body: decision.body,
+    identifies: decision.identifies,
+    icon: decision.identifies ? icon : null,
+    unread: recipient.unread,
+  };
+}
+
+/**
+ * Task assignments (the tasks feature, to come) push through the same queue:
+ * it builds its payload with kind 'task' and hands it to
+ * `PushService.enqueueForUser` (service.ts). The rules it must follow: the
+ * master switch and the global mute (not the conversation's mute: an
+ * assignment is addressed to the person), paranoid → neutral text.
+ */
+export type TaskPushHook = (userId: number, payload: PushPayload) => Promise<void>;

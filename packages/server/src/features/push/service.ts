@@ -1,0 +1,197 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { negotiateLocale } from '@parley/protocol/locales';
+import { parsePushToken } from '@parley/protocol/push';
+import type { PushPayload } from '@parley/protocol/push';
+import type { Clock } from '../../clock';
+import type { AppendedEvents, EventPublisher } from '../../events/log';
+import { HttpError } from '../../http/http-error';
+import type { Database } from '../../store/types';
+import { checkEndpoint, productionPushGuard } from './endpoint-guard';
+import type { PushGuardOptions } from './endpoint-guard';
+import { PUSH_TTL_SECONDS } from './fanout';
+import { addToOutbox, storeJobs } from './queue';
+import { createSender } from './sender';
+import * as subscriptions from './subscriptions';
+import { loadOrCreateVapidKeys } from './vapid';
+import { createPushWorker } from './worker';
+
+// Web Push, put together: the devices' registration (routes.ts), the hook
+// that queues a push for each committed new message, and the worker that
+// sends them (worker.ts). docs/PUSH.md tells the whole design.
+
+export interface PushSettings {
+  /** false: no push at all (nothing queued, no worker); the bench's baseline. */
+  enabled: boolean;
+  /** The VAPID contact (`sub`): a mailto: or https: URL. */
+  subject: string;
+  /** Outbound guard; tests allow their 127.0.0.1 receiver here. */
+  guard: PushGuardOptions;
+  /** The worker's poll interval; 0 = no timer (tests drain by hand). */
+  pollMs: number;
+  concurrency: number;
+  backoffMs: number;
+  timeoutMs: number;
+}
+
+export const DEFAULT_PUSH: Omit<PushSettings, 'subject'> = {
+  enabled: true,
+  guard: productionPushGuard,
+  pollMs: 1000,
+  concurrency: 32,
+  backoffMs: 5000,
+  timeoutMs: 10_000,
+};
+
+/** The VAPID contact: the site's https address, else a placeholder mailbox (set PUBLIC_URL). */
+export function vapidSubject(publicUrl: string | null | undefined): string {
+  return publicUrl?.startsWith('https://') ? publicUrl : 'mailto:push@parley.invalid';
+}
+
+/** How long a tab's "I am visible" lasts without being said again (the web repeats it each minute). */
+export const VISIBLE_FOR_MS = 90_000;
+
+export async function createPushService(deps: {
+  db: Kysely<Database>;
+  now: Clock;
+  log: FastifyBaseLogger;
+  settings: PushSettings;
+}) {
+  const { db, now, log, settings } = deps;
+  const vapid = await loadOrCreateVapidKeys(db, now());
+  const sender = createSender({
+    vapid,
+    subject: settings.subject,
+    guard: settings.guard,
+    timeoutMs: settings.timeoutMs,
+  });
+  const worker = createPushWorker({
+    db,
+    now,
+    log,
+    send: sender.send,
+    concurrency: settings.concurrency,
+    backoffMs: settings.backoffMs,
+  });
+  if (settings.enabled && settings.pollMs > 0) worker.start(settings.pollMs);
+
+  /** The new messages of a transaction's events. */
+  const newMessages = (events: AppendedEvents) => {
+    const ids: number[] = [];
+    for (const row of events.conversation)
+      if (row.type === 'message.new') ids.push(row.payload.message_id);
+    return ids;
+  };
+
+  /** Waits for nothing the send left behind (the outbox is written in its transaction), then drains. */
+  async function settle(): Promise<void> {
+    await worker.drain();
+  }
+
+  return {
+    publicKey: vapid.publicKey,
+    worker,
+    settle,
+
+    /** The publisher the app uses: realtime's, then this queue (never awaited by the send). */
+    wrapPublisher<P extends EventPublisher>(inner: P): P {
+      if (!settings.enabled) return inner;
+      return {
+        ...inner,
+        // One outbox row per new message, in the send's own transaction: an
+        // INSERT that shares its COMMIT (no second write, nothing lost).
+        async beforeCommit(trx: Kysely<Database>, events: AppendedEvents) {
+          await inner.beforeCommit?.(trx, events);
+          await addToOutbox(trx, newMessages(events), now());
+        },
+        // After the commit: wake this node's worker; the send does not wait for it.
+        async published(events: AppendedEvents) {
+          if (settings.pollMs > 0 && newMessages(events).length > 0) void worker.drain();
+          await inner.published(events);
+        },
+      };
+    },
+
+    async register(
+      owner: { userId: number; sessionId: number; acceptLanguage: string | undefined },
+      token: string,
+    ): Promise<void> {
+      const subscription = parsePushToken(token);
+      if (!subscription)
+        throw new HttpError(422, 'token is not a push subscription', {
+          token: ['token is not a push subscription'],
+        });
+      try {
+        await checkEndpoint(
+          subscription.endpoint,
+          settings.guard,
+          AbortSignal.timeout(settings.timeoutMs),
+        );
+      } catch {
+        throw new HttpError(422, 'This push endpoint is not allowed', {
+          token: ['This push endpoint is not allowed'],
+        });
+      }
+      const locale = negotiateLocale(owner.acceptLanguage);
+      await subscriptions.saveSubscription(
+        db,
+        { ...owner, locale },
+        subscription,
+        now().toISOString(),
+      );
+    },
+
+    /** Disabling on a device; a token that is not one (or not the caller's) changes nothing. */
+    async unregister(userId: number, token: string): Promise<void> {
+      const subscription = parsePushToken(token);
+      if (subscription) await subscriptions.deleteSubscription(db, userId, subscription.endpoint);
+    },
+
+    /** POST /logout: the firebase_token's device, and every device of the ending session. */
+    forgetOnLogout: async (userId: number, sessionId: number, token: string | null) => {
+      const subscription = token ? parsePushToken(token) : null;
+      if (subscription) await subscriptions.deleteSubscription(db, userId, subscription.endpoint);
+      await subscriptions.deleteSessionSubscriptions(db, sessionId);
+    },
+
+    /** A socket of the session says a tab is visible (or not any more). */
+    visibility: async (sessionId: number, visible: boolean): Promise<void> => {
+      const until = visible ? new Date(now().getTime() + VISIBLE_FOR_MS).toISOString() : null;
+      await subscriptions.setSessionVisibility(db, sessionId, until);
+    },
+
+    /**
+     * Hook for pushes that are not messages (task assignments, to come): one
+     * payload to every device of the user that is not on screen. The caller
+     * applies its own rules first (rules.ts, TaskPushHook).
+     */
+    async enqueueForUser(userId: number, payload: PushPayload): Promise<void> {
+      const at = now();
+      const devices = await subscriptions.devicesOf(db, [userId], at.toISOString());
+      const jobs = devices.map((d) => ({
+        subscription_id: d.id,
+        payload: JSON.stringify(payload),
+        topic: null,
+        ttl_seconds: PUSH_TTL_SECONDS,
+      }));
+      if (jobs.length === 0) return;
+      await storeJobs(db, jobs, at, null);
+      worker.stats.queued += jobs.length;
+      if (settings.pollMs > 0) void worker.drain();
+    },
+
+    close: async () => {
+      await worker.stop();
+      await sender.close();
+    },
+  };
+}
+
+export type PushService = Awaited<ReturnType<typeof createPushService>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tests drain the push queue by hand (worker.drain) and read its stats. */
+    push: PushService;
+  }
+}

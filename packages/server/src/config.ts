@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
+import type { BlobStoreConfig } from './config-blob-store';
+import { readBlobStoreConfig } from './config-blob-store';
 
 // Everything the server reads from the environment, parsed once at start.
 // Nothing else in the server touches process.env: tests build an AppConfig
@@ -62,6 +64,8 @@ export interface AppConfig {
   nodeName: string | null;
   /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>`; null: /metrics is off. */
   metricsToken: string | null;
+  /** BLOB_STORE and S3_*: where uploaded files live (config-blob-store.ts). */
+  blobStore: BlobStoreConfig;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -217,6 +221,7 @@ export function loadConfig(
   for (const key of Object.keys(RULE_ENV) as (keyof RateLimitConfig)[]) {
     rateLimits[key] = readRule(present, RULE_ENV[key], DEFAULT_RATE_LIMITS[key], problems);
   }
+  const blobStore = readBlobStoreConfig(present, problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
@@ -240,5 +245,6 @@ export function loadConfig(
     redisPrefix: e.REDIS_PREFIX ?? 'parley:',
     nodeName: e.NODE_NAME ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
+    blobStore,
   };
 }

@@ -164,3 +164,14 @@ export async function orphanIds(db: Kysely<Database>, limit: number) {
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Which of `keys` a file row still points at (as its original or its thumbnail). */
+export async function referencedBlobKeys(db: Kysely<Database>, keys: string[]) {
+  if (keys.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('files')
+    .select(['blob_key', 'thumbnail_key'])
+    .where((eb) => eb.or([eb('blob_key', 'in', keys), eb('thumbnail_key', 'in', keys)]))
+    .execute();
+  return new Set(rows.flatMap((r) => [r.blob_key, r.thumbnail_key ?? '']));
+}

@@ -8,7 +8,6 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -154,9 +153,21 @@ export function createS3Store(options: S3StoreOptions, client = createS3Client(o
       return 0;
     },
 
-    /** Fails at start, with S3's own reason, when the bucket cannot be reached. */
+    /**
+     * Fails at start, with S3's own reason, when the bucket cannot be
+     * reached. A GET of a key that is never stored: NoSuchKey proves the
+     * bucket, the credentials and the read permission, and unlike a HEAD
+     * the error comes with a body naming its reason (NoSuchBucket, AccessDenied).
+     */
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      try {
+        const probe = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: `${keyPrefix}parley-start-probe` }),
+        );
+        probe.Body?.transformToByteArray().catch(() => {});
+      } catch (error) {
+        if (!(error instanceof S3ServiceException && error.name === 'NoSuchKey')) throw error;
+      }
     },
 
     close() {

@@ -103,6 +103,17 @@ describe.each(pgUrls)('SQLite to PostgreSQL, and back through the API', (adminUr
     await server.close();
     await sqlite.close();
 
+    // SQLite never hands out an id twice, even once the rows with the highest
+    // are gone (sqlite_sequence keeps it): stand in for such deleted rows.
+    const sqliteFile = new SQLite(sqlitePath);
+    sqliteFile.prepare(`update sqlite_sequence set seq = seq + 50 where name = 'messages'`).run();
+    const messagesHandedOut = (
+      sqliteFile.prepare(`select seq from sqlite_sequence where name = 'messages'`).get() as {
+        seq: number;
+      }
+    ).seq;
+    sqliteFile.close();
+
     // 2. The copy, into a new database.
     const c = admin();
     await c.connect();
@@ -153,6 +164,13 @@ describe.each(pgUrls)('SQLite to PostgreSQL, and back through the API', (adminUr
     const next = await sent(client, bob, group.id, 'first words on PostgreSQL');
     const lastBefore = before.alice.group.messages.reduce((m, x) => Math.max(m, x.id), 0);
     expect(next.id).toBeGreaterThan(lastBefore);
+    // The first message numbered on PostgreSQL (dave's sign-up may write some) comes after both.
+    const firstNew = await opened.store.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.min('id').as('id'))
+      .where('id', '>', lastBefore)
+      .executeTakeFirstOrThrow();
+    expect(Number(firstNew.id)).toBe(messagesHandedOut + 1);
     const after = await list(client, alice);
     expect(after.conversations.find((x) => x.id === group.id)?.last_seq).toBe(groupSeq + 1);
     const seqs = (await conversationEvents(opened.store, group.id)).map((e) => e.seq);

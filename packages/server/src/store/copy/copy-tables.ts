@@ -66,13 +66,32 @@ export async function copyTable(
   return copied;
 }
 
-/** Each sequence-filled column's counter set so the next value is one past the largest copied. */
-export async function resetSequences(target: pg.Client, table: Table) {
+/**
+ * The highest id SQLite ever gave a table's AUTOINCREMENT key
+ * (sqlite_sequence), which can be above the largest id left: the rows with
+ * the highest ids may have been deleted, and an id is never handed out twice.
+ */
+export function sqliteSequenceOf(source: BetterSqlite3.Database, table: string): number {
+  const exists = source
+    .prepare(`select 1 from sqlite_master where type = 'table' and name = 'sqlite_sequence'`)
+    .get();
+  if (!exists) return 0;
+  const row = source.prepare('select seq from sqlite_sequence where name = ?').get(table) as
+    { seq: number } | undefined;
+  return row?.seq ?? 0;
+}
+
+/**
+ * Each sequence-filled column's counter set so the next value is one past
+ * both the largest id copied and the largest SQLite ever handed out.
+ */
+export async function resetSequences(target: pg.Client, table: Table, handedOut: number) {
   for (const column of table.sequenced) {
     await target.query(
       `select setval(pg_get_serial_sequence($1, $2),
-                     coalesce((select max(${quote(column)}) from ${quote(table.name)}), 0) + 1, false)`,
-      [quote(table.name), column],
+                     greatest(coalesce((select max(${quote(column)}) from ${quote(table.name)}), 0), $3::bigint) + 1,
+                     false)`,
+      [quote(table.name), column, handedOut],
     );
   }
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { openStore } from '../db';
 import { runMigrations } from '../migrate';
 import type { Database } from '../types';
-import { copyTable, resetSequences } from './copy-tables';
+import { copyTable, resetSequences, sqliteSequenceOf } from './copy-tables';
 import { MIGRATOR_TABLES, tablesInCopyOrder, tablesInSchema } from './introspect';
 import { verifyTable } from './verify';
 import type { TableCheck } from './verify';
@@ -125,7 +125,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
       if (all) await target.query(`truncate ${all} restart identity cascade`);
       for (const table of copied) {
         const rows = await copyTable(source, target, table);
-        await resetSequences(target, table);
+        await resetSequences(target, table, sqliteSequenceOf(source, table.name));
         say(`copied ${table.name}: ${rows} rows`);
       }
       await target.query('commit');

@@ -124,9 +124,12 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
       const all = tables.map((t) => `"${t.name}"`).join(', ');
       if (all) await target.query(`truncate ${all} restart identity cascade`);
       for (const table of copied) {
+        const started = performance.now();
         const rows = await copyTable(source, target, table);
         await resetSequences(target, table, sqliteSequenceOf(source, table.name));
-        say(`copied ${table.name}: ${rows} rows`);
+        say(
+          `copied ${table.name}: ${rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
       }
       await target.query('commit');
     } catch (error) {
@@ -134,8 +137,10 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
       throw error;
     }
 
+    const verifying = performance.now();
     const checks: TableCheck[] = [];
     for (const table of copied) checks.push(await verifyTable(source, target, table));
+    say(`verified in ${((performance.now() - verifying) / 1000).toFixed(1)} s`);
     return { tables: checks, leftBehind };
   } finally {
     await target.end();

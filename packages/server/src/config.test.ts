@@ -188,3 +188,48 @@ describe('HOST and TRUST_PROXY', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('the blob store', () => {
+  it('keeps files on the disk by default and reads an S3 bucket when asked', () => {
+    expect(loadConfig({}, '/x').blobStore).toEqual({ kind: 'disk' });
+    expect(
+      loadConfig(
+        {
+          BLOB_STORE: 's3',
+          S3_BUCKET: 'parley-files',
+          S3_ENDPOINT: 'http://127.0.0.1:9000/',
+          S3_ACCESS_KEY_ID: 'id',
+          S3_SECRET_ACCESS_KEY: 'secret',
+        },
+        '/x',
+      ).blobStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'parley-files',
+      keyPrefix: '',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+  });
+
+  it('refuses an unknown blob store and bad S3 settings, one line each', () => {
+    expect(() => loadConfig({ BLOB_STORE: 'nfs' }, '/x')).toThrow(/BLOB_STORE must be disk or s3/);
+    const attempt = () =>
+      loadConfig(
+        {
+          BLOB_STORE: 's3',
+          S3_BUCKET: 'No_Such',
+          S3_ENDPOINT: 'ftp://x',
+          S3_FORCE_PATH_STYLE: 'yes',
+          S3_ACCESS_KEY_ID: 'id',
+        },
+        '/x',
+      );
+    expect(attempt).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(attempt).toThrow(/S3_ENDPOINT must be http\(s\):\/\/host\[:port\]/);
+    expect(attempt).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
+    expect(attempt).toThrow(/set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+  });
+});

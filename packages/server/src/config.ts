@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
 import { isListenHost, parseTrustProxy } from './config-addresses';
+import type { BlobStoreConfig } from './config-blob-store';
+import { readBlobStoreConfig } from './config-blob-store';
 
 // Everything the server reads from the environment, parsed once at start.
 // Nothing else in the server touches process.env: tests build an AppConfig
@@ -94,6 +96,8 @@ export interface AppConfig {
   nodeName: string | null;
   /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>`; null: /metrics is off. */
   metricsToken: string | null;
+  /** BLOB_STORE and S3_*: where uploaded files live (config-blob-store.ts). */
+  blobStore: BlobStoreConfig;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -292,6 +296,7 @@ export function loadConfig(
   if (headersTimeoutMs > requestTimeoutMs) {
     problems.push('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT');
   }
+  const blobStore = readBlobStoreConfig(present, problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
@@ -328,5 +333,6 @@ export function loadConfig(
     redisPrefix: e.REDIS_PREFIX ?? 'parley:',
     nodeName: e.NODE_NAME ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
+    blobStore,
   };
 }

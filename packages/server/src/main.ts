@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
@@ -7,8 +6,8 @@ import { createRedisBus, reportConnectionErrors } from './bus/redis';
 import { ConfigError, loadConfig } from './config';
 import { guardDescriptors } from './http/descriptors';
 import type { AppConfig } from './config';
-import { createLocalDiskStore } from './storage/local-disk';
 import { productionPushGuard } from './features/push/endpoint-guard';
+import { openBlobStore } from './storage/open-blob-store';
 import { openStore } from './store/db';
 import { createRedisPresence } from './realtime/presence';
 import { MigrationMismatchError, runMigrations } from './store/migrate';
@@ -57,6 +56,10 @@ async function main(): Promise<void> {
       }),
     { log: warn },
   );
+  const blobStore = await openBlobStore(config.blobStore, config.dataDir).catch((error: Error) => {
+    process.stderr.write(`parley: ${error.message}\n`);
+    process.exit(1);
+  });
   // Redis errors are logged, never fatal: ioredis reconnects, the HTTP API
   // keeps answering, and clients resume what a lost publish missed.
   const redisError = (what: string) => (error: unknown) => {
@@ -96,7 +99,7 @@ async function main(): Promise<void> {
     presence,
     linkPreviews,
     push,
-    blobs: createLocalDiskStore(join(config.dataDir, 'blobs')),
+    blobs: blobStore.blobs,
     inactivityJobMs: config.inactivityJobSeconds * 1000,
     files: { maxBytes: config.fileMaxBytes, sweepMs: 3_600_000 },
   });
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
     { store: store.kind, redis: redis !== null, webDist: config.webDist },
     store.kind === 'sqlite' ? `store: SQLite at ${config.sqlitePath}` : 'store: PostgreSQL',
   );
+  app.log.info(`files: ${blobStore.describe}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -123,6 +127,7 @@ async function main(): Promise<void> {
       await presence?.close();
       await bus?.close();
       await store.close();
+      blobStore.close();
       await redis?.quit();
       app.log.info('stopped');
       process.exit(0);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import S3rver from '@20minutes/s3rver';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { nginxBinary, SITE, siteConfig, startNginx } from './cluster/nginx';
 import type { Nginx } from './cluster/nginx';
 import { HIGH_RATE_LIMITS, spawnServer } from './cluster/server-process';
 import type { ServerProcess } from './cluster/server-process';
+import { bytes, fileCalls } from './files';
 import { befriend, createConversation } from './groups';
 import { Client } from './harness';
 import { person } from './messaging';
@@ -67,6 +69,14 @@ describe.runIf(databaseUrl && redisUrl && nginx)('cluster behind nginx (3 proces
   const nodes: ServerProcess[] = [];
   const clients: ChatClient[] = [];
   let balancer: Nginx | null = null;
+  // Files in a bucket every node reads (docs/OPERATIONS.md, "Files in a bucket"): s3rver on loopback.
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: mkdtempSync(join(tmpdir(), 'parley-cluster-s3-')),
+    silent: true,
+    configureBuckets: [{ name: 'parley-files' }],
+  });
 
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: databaseUrl });
@@ -85,6 +95,7 @@ describe.runIf(databaseUrl && redisUrl && nginx)('cluster behind nginx (3 proces
     await admin(`ALTER DATABASE ${dbName} SET synchronous_commit = off`);
     const url = new URL(databaseUrl ?? '');
     url.pathname = `/${dbName}`;
+    const s3Port = (await s3.run()).port;
     // All at once, as a rolling start would: migrations take their lock.
     const started = await Promise.allSettled(
       Array.from({ length: NODES }, (_, i) => {
@@ -100,6 +111,11 @@ describe.runIf(databaseUrl && redisUrl && nginx)('cluster behind nginx (3 proces
             NODE_NAME: `node-${i + 1}`,
             TRUST_PROXY: 'loopback',
             WEB_DIST: join(dataDir, 'no-web'),
+            BLOB_STORE: 's3',
+            S3_BUCKET: 'parley-files',
+            S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+            S3_ACCESS_KEY_ID: 'S3RVER',
+            S3_SECRET_ACCESS_KEY: 'S3RVER',
           },
           readyWithinMs: 40_000,
         });
@@ -124,6 +140,24 @@ describe.runIf(databaseUrl && redisUrl && nginx)('cluster behind nginx (3 proces
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
+    await s3.close().catch(() => {});
+  });
+
+  it('serves a file stored through one node from every other node (one bucket, no shared disk)', async () => {
+    const nodeUrl = (i: number) => `http://127.0.0.1:${nodes[i]?.port ?? 0}`;
+    const uploader = await person(new Client(balancer?.url ?? ''));
+    const data = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(50_000)]);
+    const file = await fileCalls(() => nodeUrl(0)).uploaded(uploader, data, 'shared.pdf');
+    for (let i = 1; i < NODES; i++) {
+      const whole = await fileCalls(() => nodeUrl(i)).download(file.url, uploader);
+      expect(whole.headers.get('x-parley-node')).toBe(`node-${i + 1}`);
+      expect((await bytes(whole)).equals(data)).toBe(true);
+      const part = await fileCalls(() => nodeUrl(i)).download(file.url, uploader, 'bearer', {
+        range: 'bytes=100-199',
+      });
+      expect(part.status).toBe(206);
+      expect((await bytes(part)).equals(data.subarray(100, 200))).toBe(true);
+    }
   });
 
   it('loses and duplicates nothing when a node is SIGKILLed mid-burst', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttachedFile } from '@parley/protocol/file';
+import { useBlobStore, withBlobStores } from './blob-stores';
 import { bytes, fileCalls } from './files';
 import type { Client } from './harness';
 import { pdf, solid } from './images';
@@ -14,8 +15,9 @@ import { useSuiteServer } from './suite';
 // whole download, past the end is a 416, several ranges get the whole file,
 // and who may read is still decided on every request.
 
-describe.each(stores())('file downloads by range ($name)', (backend) => {
-  const suite = useSuiteServer(backend);
+describe.each(withBlobStores(stores()))('file downloads by range ($name, $blobKind)', (matrix) => {
+  const stored = useBlobStore(matrix.blobKind);
+  const suite = useSuiteServer(matrix.backend, { blobs: stored.blobs });
   let client: Client;
   let base: string;
   let alice: Person;

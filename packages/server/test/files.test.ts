@@ -4,11 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MSG, THUMBNAIL_MAX_PX } from '@parley/protocol/file';
 import type { Message } from '@parley/protocol/message';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
-import { createLocalDiskStore } from '../src/storage/local-disk';
-import { blobsIn, bytes, fileCalls } from './files';
+import { useBlobStore, withBlobStores } from './blob-stores';
+import { bytes, fileCalls } from './files';
 import { befriend, createConversation, memberAction } from './groups';
 import type { Client } from './harness';
-import { tempDir } from './harness';
 import { pdf, pngClaiming, solid } from './images';
 import { direct, history, person, send, sent } from './messaging';
 import { stores } from './stores';
@@ -21,10 +20,11 @@ import { useSuiteServer } from './suite';
 /** A small limit, so "too big" needs no 25 MB upload. */
 const MAX_BYTES = 256 * 1024;
 
-describe.each(stores())('files in conversations ($name)', (backend) => {
-  const blobRoot = tempDir('parley-files-');
+describe.each(withBlobStores(stores()))('files in conversations ($name, $blobKind)', (matrix) => {
+  const { backend } = matrix;
+  const stored = useBlobStore(matrix.blobKind);
   const suite = useSuiteServer(backend, {
-    blobs: createLocalDiskStore(blobRoot),
+    blobs: stored.blobs,
     files: { maxBytes: MAX_BYTES },
   });
   let client: Client;
@@ -143,13 +143,13 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
 
   it('refuses a file over the limit with 413 and keeps nothing of it', async () => {
     const alice = await person(client);
-    const before = blobsIn(blobRoot);
+    const before = await stored.stored();
     const big = Buffer.concat([pdf(), Buffer.alloc(MAX_BYTES)]);
     expect(await upload(alice, big, 'big.pdf')).toEqual({
       status: 413,
       body: refused(FILE_MSG.fileTooLarge),
     });
-    expect(blobsIn(blobRoot)).toEqual(before);
+    expect(await stored.stored()).toEqual(before);
     // Exactly the limit is fine.
     const exact = Buffer.concat([pdf(), Buffer.alloc(MAX_BYTES - pdf().length)]);
     expect((await upload(alice, exact, 'exact.pdf')).status).toBe(200);
@@ -157,7 +157,7 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
 
   it('refuses a decompression bomb and a broken picture, keeping nothing', async () => {
     const alice = await person(client);
-    const before = blobsIn(blobRoot);
+    const before = await stored.stored();
     const bomb = pngClaiming(100_000, 100_000);
     expect(await upload(alice, bomb, 'bomb.png')).toEqual({
       status: 422,
@@ -168,7 +168,7 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
       status: 422,
       body: refused(FILE_MSG.imageUnreadable),
     });
-    expect(blobsIn(blobRoot)).toEqual(before);
+    expect(await stored.stored()).toEqual(before);
   });
 
   it('needs the file field and multipart', async () => {
@@ -262,12 +262,12 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
     expect((await download(file.url, carol)).status).toBe(200);
 
     // The last message with it goes: the file and its blobs are removed.
-    const before = blobsIn(blobRoot).length;
+    const before = (await stored.stored()).length;
     const copy = forward.body.messages[0]?.id ?? 0;
     await client.delete(`/user/messages/${copy}?for=everyone`, { token: bob.token });
     expect((await download(file.url, carol)).status).toBe(404);
     expect((await download(file.url, bob)).status).toBe(404);
-    expect(blobsIn(blobRoot).length).toBe(before - 2);
+    expect((await stored.stored()).length).toBe(before - 2);
   });
 
   it('stops serving a removed group member at once', async () => {
@@ -301,5 +301,39 @@ describe.each(stores())('files in conversations ($name)', (backend) => {
     expect(await send(client, alice, chat.id, 'late', { file_id: left.id })).toMatchObject({
       status: 422,
     });
+  });
+
+  it('sweeps blobs no file row points at once they are an hour old, and nothing in use', async () => {
+    const { app } = suite.server;
+    const alice = await person(client);
+    const bob = await person(client);
+    const chat = await direct(client, alice, bob);
+    const kept = await uploaded(alice, await solid('png', 300, 200), 'kept.png');
+    await sent(client, alice, chat.id, 'kept', { file_id: kept.id });
+    // Blobs a crash left behind: stored, never recorded in a row.
+    const lost = await stored.blobs.put(
+      'files',
+      Buffer.from('bytes of an upload that never got its row'),
+    );
+    const lostThumb = await stored.blobs.put(
+      'thumbnails',
+      Buffer.from('a thumbnail without a row'),
+    );
+    const inUse = await stored.stored();
+    expect(inUse).toEqual(expect.arrayContaining([lost.key, lostThumb.key]));
+
+    // Younger than the age threshold: it may be an upload still on its way to its row.
+    await app.filesSweep(new Date(Date.now() + 30 * 60_000));
+    expect(await stored.stored()).toEqual(inUse);
+
+    await app.filesSweep(new Date(Date.now() + 2 * 3_600_000));
+    const after = await stored.stored();
+    expect(after).not.toContain(lost.key);
+    expect(after).not.toContain(lostThumb.key);
+    expect(after).toEqual(inUse.filter((k) => k !== lost.key && k !== lostThumb.key));
+    // The attached picture and its thumbnail are untouched.
+    const res = await download(kept.url, bob);
+    expect(res.status).toBe(200);
+    expect((await download(`${kept.url}/thumbnail`, bob)).status).toBe(200);
   });
 });

@@ -1,30 +1,10 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { STORAGE_KEYS } from '@parley/protocol/constants';
 import type { AttachedFile, FileUploaded } from '@parley/protocol/file';
 import type { Person } from './messaging';
 
 // Helpers of the file suites: multipart uploads and downloads over real
-// HTTP (fetch, not the JSON client: the bodies are bytes), and the blobs a
-// local-disk store left behind.
-
-/** Every blob on disk under `root` (files/ and thumbnails/, partial writes included). */
-export function blobsIn(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else out.push(path);
-    }
-  };
-  try {
-    walk(root);
-  } catch {
-    // nothing stored yet
-  }
-  return out.filter((p) => !p.includes(`${join(root, 'avatars')}`));
-}
+// HTTP (fetch, not the JSON client: the bodies are bytes). What a blob
+// store holds is read through test/blob-stores.ts.
 
 export const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parley/protocol/messages';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '@parley/protocol/settings';
 import type { User } from '@parley/protocol/user';
+import { useBlobStore, withBlobStores } from './blob-stores';
 import type { Client } from './harness';
 import { pngClaiming, solid } from './images';
 import { direct, list, person } from './messaging';
@@ -14,10 +15,11 @@ import { useSuiteServer } from './suite';
 // POST /user/avatar/upload: only real JPEG/PNG by content, re-encoded to a
 // 512×512 JPEG without metadata; refusals answer the spec's {avatar:[…]}.
 
-describe.each(stores())('avatar upload ($name)', (backend) => {
+describe.each(withBlobStores(stores()))('avatar upload ($name, $blobKind)', (matrix) => {
   let client: Client;
   let base: string;
-  const suite = useSuiteServer(backend);
+  const stored = useBlobStore(matrix.blobKind);
+  const suite = useSuiteServer(matrix.backend, { blobs: stored.blobs });
   beforeAll(() => {
     ({ client } = suite);
     base = suite.server.url;

@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MSG } from '@parley/protocol/file';
 import { MSG } from '@parley/protocol/messages';
-import { createLocalDiskStore } from '../src/storage/local-disk';
 import { NO_LIMITS } from './harness';
 import type { Client } from './harness';
-import { blobsIn, fileCalls } from './files';
+import { useBlobStore } from './blob-stores';
+import { fileCalls } from './files';
 import { direct, person, send } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
@@ -22,9 +19,9 @@ const QUOTA = 64 * KIB;
 describe.each(stores())('upload quota and rate ($name)', (backend) => {
   let client: Client;
   let base: string;
-  const root = mkdtempSync(join(tmpdir(), 'parley-quota-'));
+  const store = useBlobStore('disk');
   const suite = useSuiteServer(backend, {
-    blobs: createLocalDiskStore(root),
+    blobs: store.blobs,
     abuseLimits: { uploadQuotaBytes: QUOTA },
     rateLimits: { ...NO_LIMITS, uploadPerUser: { max: 8, windowSeconds: 60 } },
   });
@@ -39,7 +36,7 @@ describe.each(stores())('upload quota and rate ($name)', (backend) => {
   it('refuses an upload that would pass the quota, and frees room when files go', async () => {
     const a = await person(client);
     const b = await person(client);
-    const before = blobsIn(root).length;
+    const before = (await store.stored()).length;
     expect((await upload(a, chunk(30 * KIB), 'one.bin')).status).toBe(200);
     const second = await upload(a, chunk(30 * KIB), 'two.bin');
     expect(second.status).toBe(200);
@@ -47,7 +44,7 @@ describe.each(stores())('upload quota and rate ($name)', (backend) => {
     const over = await upload(a, chunk(10 * KIB), 'three.bin');
     expect(over).toEqual({ status: 413, body: refused(FILE_MSG.quotaExceeded) });
     // Nothing of the refused upload stays on disk.
-    expect(blobsIn(root).length).toBe(before + 2);
+    expect((await store.stored()).length).toBe(before + 2);
     // Another user has a quota of their own.
     expect((await upload(b, chunk(30 * KIB), 'theirs.bin')).status).toBe(200);
 

@@ -22,6 +22,15 @@ export interface BlobStore {
   get(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   /** Removes the blob; an unknown key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every complete blob under `prefix` last written before `before`: what
+   * the sweep checks against the database. Only old blobs, so one whose
+   * upload is still being processed (stored, row not yet written) is never
+   * offered for deletion.
+   */
+  listOlderThan(prefix: BlobPrefix, before: Date): AsyncIterable<string>;
+  /** Removes leftovers of writes that never finished (a disk's *.part) older than `before`; answers how many. */
+  removeAbandoned(before: Date): Promise<number>;
 }
 
 /** Bytes start to end of a blob, both included (as HTTP's Range counts them). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,32 @@ import { BLOB_KEY } from './blob-store';
 // Blobs as files under DATA_DIR/blobs/<prefix>/<2 hex>/<32 hex>. Written to a
 // temporary name and renamed into place, so a reader never sees half a file
 // and a crash mid-upload leaves only a *.part to sweep.
+
+const PART = /^[0-9a-f]{32}\.[0-9a-f]{8}\.part$/;
+const NAME = /^[0-9a-f]{32}$/;
+
+/** Names in a directory, none when it does not exist (nothing stored there yet). */
+async function entries(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Files under root/<prefix>/<2 hex>/ whose names match `shape` and were last written before `before`. */
+async function* oldFiles(root: string, prefix: string, shape: RegExp, before: Date) {
+  for (const fan of await entries(join(root, prefix))) {
+    if (!/^[0-9a-f]{2}$/.test(fan)) continue;
+    for (const name of await entries(join(root, prefix, fan))) {
+      if (!shape.test(name)) continue;
+      const path = join(root, prefix, fan, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtime < before) yield { path, name };
+    }
+  }
+}
 
 export function createLocalDiskStore(root: string): BlobStore {
   const pathOf = (key: string) => {
@@ -52,6 +78,22 @@ export function createLocalDiskStore(root: string): BlobStore {
     async delete(key: string) {
       const path = pathOf(key);
       if (path !== null) await rm(path, { force: true });
+    },
+
+    async *listOlderThan(prefix: BlobPrefix, before: Date) {
+      // rename() keeps the part file's mtime: a blob's age counts from its last written byte.
+      for await (const { name } of oldFiles(root, prefix, NAME, before)) yield `${prefix}/${name}`;
+    },
+
+    async removeAbandoned(before: Date) {
+      let removed = 0;
+      for (const prefix of ['avatars', 'files', 'thumbnails'] as const) {
+        for await (const { path } of oldFiles(root, prefix, PART, before)) {
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -184,3 +184,14 @@ export async function storedBytes(db: Kysely<Database>, userId: number): Promise
   // PostgreSQL's sum of integers is a bigint, which pg returns as text.
   return Number(row?.total ?? 0);
 }
+
+/** Which of `keys` a file row still points at (as its original or its thumbnail). */
+export async function referencedBlobKeys(db: Kysely<Database>, keys: string[]) {
+  if (keys.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('files')
+    .select(['blob_key', 'thumbnail_key'])
+    .where((eb) => eb.or([eb('blob_key', 'in', keys), eb('thumbnail_key', 'in', keys)]))
+    .execute();
+  return new Set(rows.flatMap((r) => [r.blob_key, r.thumbnail_key ?? '']));
+}

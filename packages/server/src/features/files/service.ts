@@ -23,6 +23,13 @@ const SNIFF_BYTES = 4100;
 /** Unattached uploads older than this are removed by the sweep. */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
+/**
+ * Blobs with no file row are removed only once they are this old. An
+ * upload stores its blob before it writes the row (and a picture's clean
+ * copy and thumbnail a moment later still): a younger blob may be one
+ * whose row is on its way. Uploads finish in seconds; an hour is ample.
+ */
+export const ORPHAN_BLOB_MIN_AGE_MS = 60 * 60 * 1000;
 
 export class FileRefused extends Error {
   override name = 'FileRefused';
@@ -99,6 +106,34 @@ export function createFilesService(deps: {
       await blobs.delete(thumbnailKey);
       throw error;
     }
+  }
+
+  /**
+   * Blobs under files/ and thumbnails/ that no row points at (a crash
+   * between storing and recording, a failed delete), once old enough, and
+   * the leftovers of interrupted writes. Avatars are left alone: rows of
+   * several tables point at them, and replacing one deletes the old blob.
+   */
+  async function sweepOrphanBlobs(at: Date): Promise<number> {
+    const before = new Date(at.getTime() - ORPHAN_BLOB_MIN_AGE_MS);
+    let removed = await blobs.removeAbandoned(before);
+    for (const prefix of ['files', 'thumbnails'] as const) {
+      let batch: string[] = [];
+      const flush = async () => {
+        const referenced = await q.referencedBlobKeys(db, batch);
+        for (const key of batch.filter((k) => !referenced.has(k))) {
+          await blobs.delete(key);
+          removed += 1;
+        }
+        batch = [];
+      };
+      for await (const key of blobs.listOlderThan(prefix, before)) {
+        batch.push(key);
+        if (batch.length >= SWEEP_BATCH) await flush();
+      }
+      await flush();
+    }
+    return removed;
   }
 
   return {
@@ -205,7 +240,10 @@ export function createFilesService(deps: {
       }
     },
 
-    /** One sweep: stale unattached uploads and files of deleted conversations. Answers how many went. */
+    /**
+     * One sweep: stale unattached uploads, files of deleted conversations,
+     * and old blobs no file row points at. Answers how many went.
+     */
     async sweep(at: Date = deps.now()): Promise<number> {
       const cutoff = new Date(at.getTime() - STALE_UPLOAD_MS).toISOString();
       let removed = 0;
@@ -223,7 +261,7 @@ export function createFilesService(deps: {
           removed += 1;
         }
       }
-      return removed;
+      return removed + (await sweepOrphanBlobs(at));
     },
   };
 }

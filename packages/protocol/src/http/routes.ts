@@ -1,3 +1,4 @@
+import { adminRoutes } from './admin-routes';
 import { authRoutes } from './auth-routes';
 import { conversationRoutes } from './conversation-routes';
 import { folderRoutes } from './folder-routes';
@@ -26,4 +27,5 @@ export const routes = {
   ...invitationRoutes,
   ...searchRoutes,
   ...settingsRoutes,
+  ...adminRoutes,
 };

@@ -14,6 +14,7 @@ import { deviceName } from '../sessions/device';
 import type { ClientInfo, SessionsService, SessionTokens } from '../sessions/service';
 import type { Provision, UsersService } from '../users/service';
 import { burnVerification, hashPassword, verifyPassword } from './passwords';
+import type { RegistrationGate } from '../admin/registration';
 import type { AccessTokens } from './tokens';
 
 /** A registration as the route parsed it. */
@@ -36,6 +37,8 @@ export function createAuthService(
   provision?: Provision,
   /** After each successful sign-in (not a refresh): the System chat's notice. */
   onSignIn?: (userId: number, notice: Omit<SignInNotice, 'at'>) => Promise<void>,
+  /** The registration mode and the first-account admin (admin/registration.ts); open without it. */
+  registration?: RegistrationGate,
 ) {
   async function tokenPair(s: SessionTokens): Promise<TokenPair> {
     return {
@@ -48,15 +51,20 @@ export function createAuthService(
 
   return {
     async register(input: RegisterInput): Promise<void> {
-      await users.createUser(
-        {
-          name: input.name,
-          username: input.username,
-          login: input.login,
-          passwordHash: await hashPassword(input.password),
-        },
-        provision,
-      );
+      const create = async () =>
+        users.createUser(
+          {
+            name: input.name,
+            username: input.username,
+            login: input.login,
+            passwordHash: await hashPassword(input.password),
+          },
+          async (trx, id) => {
+            await provision?.(trx, id);
+            await registration?.firstAccount(trx, id);
+          },
+        );
+      await (registration ? registration.admit(input, create) : create());
     },
 
     /**
@@ -92,6 +100,8 @@ export function createAuthService(
         await users.recordFailedLogin(account.userId);
         throw invalidCredentials();
       }
+      // Only after the right password: a disabled account is not confirmed to strangers.
+      if (account.disabled) throw new HttpError(403, MSG.accountDisabled);
       const username = input.username ? usernameKey(input.username) : '';
       if (username !== '' && username !== account.usernameKey) {
         throw new HttpError(422, MSG.validationFailed, { username: [MSG.usernameMismatch] });

@@ -13,6 +13,7 @@ import * as conversationActivity from './0011-conversation-activity';
 import * as searchDeferred from './0012-search-deferred';
 import * as hiddenUnarchive from './0013-hidden-unarchive';
 import * as groupConsent from './0018-group-consent';
+import * as admin from './0020-admin';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0012-search-deferred': searchDeferred,
   '0013-hidden-unarchive': hiddenUnarchive,
   '0018-group-consent': groupConsent,
+  '0020-admin': admin,
 };

@@ -45,7 +45,10 @@ export const adminRoutes = {
     reply: serverSettingsSchema,
   }),
   adminInvites: get('/admin/invites', { reply: inviteListSchema }),
-  adminCreateInvite: post('/admin/invites', { body: createInviteRequestSchema, reply: inviteSchema }),
+  adminCreateInvite: post('/admin/invites', {
+    body: createInviteRequestSchema,
+    reply: inviteSchema,
+  }),
   adminRevokeInvite: del('/admin/invites/:id', { params: adminUserParamsSchema, ...ok }),
   adminAudit: get('/admin/audit', { query: auditQuerySchema, reply: auditListSchema }),
 };

@@ -104,7 +104,9 @@ export async function runAdminCommand(
     case 'grant':
     case 'revoke':
       await admin.setRole(CONSOLE, await userId(), command === 'grant');
-      print(`${rest[0]}: ${command === 'grant' ? 'is now an administrator' : 'is no longer an administrator'}`);
+      print(
+        `${rest[0]}: ${command === 'grant' ? 'is now an administrator' : 'is no longer an administrator'}`,
+      );
       return;
     case 'users': {
       const { offset, limit } = page();
@@ -193,7 +195,10 @@ export async function runAdminCommand(
 export function refusalText(error: unknown): string | null {
   if (error instanceof UsageError) return error.message;
   // node:util parseArgs: an unknown or malformed --option.
-  if (error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
+  if (
+    error instanceof TypeError &&
+    String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')
+  ) {
     return `${error.message}\n\n${USAGE}`;
   }
   if (!isHttpError(error)) return null;

@@ -103,7 +103,11 @@ export function adminRoutes(deps: { admin: AdminService; guard: Guard }): Fastif
     });
 
     addRoute(app, routes.adminResetPassword, {
-      doc: doc('Set a password, or make a temporary one returned once. Signs out everywhere.', 404, 422),
+      doc: doc(
+        'Set a password, or make a temporary one returned once. Signs out everywhere.',
+        404,
+        422,
+      ),
       onRequest,
       handler: async (request) =>
         deps.admin.resetPassword(actorOf(request), request.params.id, request.body.password),

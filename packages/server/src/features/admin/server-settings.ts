@@ -1,9 +1,5 @@
 import type { Kysely } from 'kysely';
-import type {
-  RegistrationMode,
-  ServerSettings,
-  ServerSettingsPatch,
-} from '@parley/protocol/admin';
+import type { RegistrationMode, ServerSettings, ServerSettingsPatch } from '@parley/protocol/admin';
 import { REGISTRATION_MODES } from '@parley/protocol/admin';
 import { PASSWORD_MIN_LENGTH } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';

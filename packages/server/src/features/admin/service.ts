@@ -177,7 +177,8 @@ export function createAdminService(deps: {
     async resetPassword(actor: Actor, id: number, password?: string): Promise<ResetPasswordReply> {
       const row = await target(actor, id);
       const chosen = password ?? temporaryPassword();
-      if (password !== undefined) await checkPasswordLength(deps.serverSettings, password, 'password');
+      if (password !== undefined)
+        await checkPasswordLength(deps.serverSettings, password, 'password');
       await deps.setPasswordHash(id, await hashPassword(chosen));
       await deps.sessions.revokeAll(id);
       await audit(actor, 'user.reset_password', label(row), password ? 'set' : 'temporary');
@@ -245,7 +246,6 @@ export function createAdminService(deps: {
         })),
       };
     },
-
   };
 }
 

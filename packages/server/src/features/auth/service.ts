@@ -14,13 +14,21 @@ import { deviceName } from '../sessions/device';
 import type { ClientInfo, SessionsService, SessionTokens } from '../sessions/service';
 import type { Provision, UsersService } from '../users/service';
 import { burnVerification, hashPassword, verifyPassword } from './passwords';
-import type { RegistrationGate } from '../admin/registration';
 import type { AccessTokens } from './tokens';
 
 /** A registration as the route parsed it. */
 export type RegisterInput = z.output<typeof registerRequestSchema>;
 /** A sign-in as the route parsed it (`username` answers verify_username). */
 export type LoginInput = z.output<typeof loginRequestSchema>;
+
+/**
+ * Who may register and who becomes the first admin (admin/registration.ts
+ * implements it; declared here so auth does not depend on the admin feature).
+ */
+export interface RegistrationGate {
+  admit<T>(input: RegisterInput, create: () => Promise<T>): Promise<T>;
+  firstAccount: Provision;
+}
 
 const invalidCredentials = () =>
   new HttpError(422, MSG.validationFailed, { login: [MSG.invalidCredentials] });

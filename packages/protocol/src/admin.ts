@@ -2,28 +2,25 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { idParamSchema } from './ids';
 import { MSG } from './messages';
+import {
+  ADMIN_PERMISSION,
+  publicServerInfoSchema,
+  REGISTRATION_MODES,
+  registrationModeSchema,
+} from './server-info';
+import type { PublicServerInfo, RegistrationMode } from './server-info';
 
 // The operator's contract (issue 19, docs/ADMIN.md): who administers the
 // server, who may register, how long passwords must be, the server's name,
 // and the audit log of what administrators did. The web console and the
 // host command line (`npm run admin`) drive the same calls.
 
-/** open: anyone registers; invite: with an admin-issued code; closed: nobody. */
-export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
-export const registrationModeSchema = z.enum(REGISTRATION_MODES);
-export type RegistrationMode = z.infer<typeof registrationModeSchema>;
+export { ADMIN_PERMISSION, REGISTRATION_MODES, registrationModeSchema, publicServerInfoSchema };
+export type { RegistrationMode, PublicServerInfo };
 
 /** The configured password minimum never goes below the spec's 5, and stays usable. */
 export const PASSWORD_MIN_CONFIGURABLE_MAX = 64;
 export const SERVER_NAME_MAX_LENGTH = 64;
-
-/** What the login page needs to know before anyone signs in. */
-export const publicServerInfoSchema = z.object({
-  name: z.string(),
-  registration_mode: registrationModeSchema,
-  password_min_length: z.number().int(),
-});
-export type PublicServerInfo = z.infer<typeof publicServerInfoSchema>;
 
 export const serverSettingsSchema = publicServerInfoSchema;
 export type ServerSettings = PublicServerInfo;
@@ -145,6 +142,3 @@ export const auditListSchema = z.object({
   entries: z.array(auditEntrySchema),
   total: z.number().int(),
 });
-
-/** In the signed-in user's `can` list (GET /user) when they administer the server. */
-export const ADMIN_PERMISSION = 'admin';

@@ -9,7 +9,6 @@ import {
   createInviteRequestSchema,
   inviteListSchema,
   inviteSchema,
-  publicServerInfoSchema,
   resetPasswordReplySchema,
   resetPasswordRequestSchema,
   serverSettingsPatchSchema,
@@ -19,14 +18,12 @@ import { statusOkSchema } from '../auth';
 import { del, get, patch, post } from './route';
 
 // The operator's calls (docs/ADMIN.md): everything under /admin answers 403
-// to anyone but an administrator. `serverInfo` is public: the login page
-// reads the server's name, registration mode and password minimum.
+// to anyone but an administrator. (The public `serverInfo` is in auth-routes.)
 
 const ok = { reply: statusOkSchema };
 const user = { params: adminUserParamsSchema };
 
 export const adminRoutes = {
-  serverInfo: get('/server', { reply: publicServerInfoSchema }),
   adminUsers: get('/admin/users', { query: adminUserQuerySchema, reply: adminUserListSchema }),
   adminUser: get('/admin/users/:id', { ...user, reply: adminUserSchema }),
   adminDisableUser: post('/admin/users/:id/disable', { ...user, ...ok }),

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSection } from './sections/LanguageSection';
@@ -7,8 +7,14 @@ import { PrivacySection } from './sections/PrivacySection';
 import { ProfileSection } from './sections/ProfileSection';
 import { SecuritySection } from './sections/SecuritySection';
 import { SessionsSection } from './sections/SessionsSection';
-import { SECTIONS, useSettingsUi } from './store';
+import { useAuthStore } from '../auth/store';
+import { sectionsFor, useSettingsUi } from './store';
 import type { Section } from './store';
+
+// Administration is a chunk of its own: only administrators ever load it.
+const AdminSection = lazy(async () => ({
+  default: (await import('../admin/AdminSection')).AdminSection,
+}));
 
 const ICONS: Record<Section, string> = {
   profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
@@ -18,6 +24,8 @@ const ICONS: Record<Section, string> = {
   sessions: 'M4 5h16v10H4zM9 19h6M12 15v4',
   language:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 3 2.5 15 0 18M12 3c-2.5 3-2.5 15 0 18',
+  admin:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM4 12h2m12 0h2M12 4v2m0 12v2M6.3 6.3l1.4 1.4m8.6 8.6 1.4 1.4m0-11.4-1.4 1.4m-8.6 8.6-1.4 1.4',
 };
 
 const BODIES: Record<Section, () => ReactNode> = {
@@ -27,6 +35,11 @@ const BODIES: Record<Section, () => ReactNode> = {
   notifications: () => <NotificationsSection />,
   sessions: () => <SessionsSection />,
   language: () => <LanguageSection />,
+  admin: () => (
+    <Suspense fallback={null}>
+      <AdminSection />
+    </Suspense>
+  ),
 };
 
 function Icon({ section }: { section: Section }) {
@@ -51,6 +64,7 @@ function Icon({ section }: { section: Section }) {
 export function SettingsDialog() {
   const { t } = useTranslation();
   const { section, showList, pick, back, close } = useSettingsUi();
+  const sections = sectionsFor(useAuthStore((s) => s.user));
 
   useEffect(() => {
     if (section === null) return;
@@ -85,7 +99,7 @@ export function SettingsDialog() {
             </button>
           </header>
           <ul>
-            {SECTIONS.map((s) => (
+            {sections.map((s) => (
               <li key={s}>
                 <button
                   type="button"

@@ -13,7 +13,7 @@ import type { Section } from './store';
 
 // Administration is a chunk of its own: only administrators ever load it.
 const AdminSection = lazy(async () => ({
-  default: (await import('../admin/AdminSection')).AdminSection,
+  default: (await import('./admin/AdminSection')).AdminSection,
 }));
 
 const ICONS: Record<Section, string> = {

@@ -8,10 +8,10 @@ import {
   resetBrowserState,
   sampleUser,
   signIn,
-} from '../../test/http-fixtures';
-import { useAuthStore } from '../auth/store';
-import { SettingsHost } from '../settings/SettingsHost';
-import { useSettingsUi } from '../settings/store';
+} from '../../../test/http-fixtures';
+import { useAuthStore } from '../../auth/store';
+import { SettingsHost } from '../SettingsHost';
+import { useSettingsUi } from '../store';
 
 // Settings → Administration: offered to administrators only, and its
 // actions call the admin API with the user they belong to.

@@ -3,11 +3,11 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invite } from '@parley/protocol/admin';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
-import { useAuthStore } from '../auth/store';
-import { noErrors, settingsErrors } from '../settings/form-errors';
-import type { SettingsErrors } from '../settings/form-errors';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import { useAuthStore } from '../../auth/store';
+import { noErrors, settingsErrors } from '../form-errors';
+import type { SettingsErrors } from '../form-errors';
 import { createInvite, listInvites, revokeInvite } from './api';
 import { useAdminRefresh } from './refresh';
 

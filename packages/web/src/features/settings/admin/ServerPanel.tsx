@@ -8,10 +8,10 @@ import {
 } from '@parley/protocol/admin';
 import type { RegistrationMode, ServerSettings } from '@parley/protocol/admin';
 import { PASSWORD_MIN_LENGTH } from '@parley/protocol/constants';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
-import { noErrors, settingsErrors } from '../settings/form-errors';
-import type { SettingsErrors } from '../settings/form-errors';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import { noErrors, settingsErrors } from '../form-errors';
+import type { SettingsErrors } from '../form-errors';
 import { changeServerSettings, getServerSettings } from './api';
 import { useAdminRefresh } from './refresh';
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@parley/protocol/admin';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
-import { Button } from '../../ui/Button';
-import { useAuthStore } from '../auth/store';
+import { Button } from '../../../ui/Button';
+import { useAuthStore } from '../../auth/store';
 import { listAudit } from './api';
 import { useAdminRefresh } from './refresh';
 

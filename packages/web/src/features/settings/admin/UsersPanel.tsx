@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@parley/protocol/admin';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
-import { useAuthStore } from '../auth/store';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import { useAuthStore } from '../../auth/store';
 import { listUsers, resetPassword, setRole, userAction } from './api';
 import type { UserAction } from './api';
 import { useAdminRefresh } from './refresh';

@@ -1,6 +1,6 @@
 import type { CreateInviteRequest, ServerSettingsPatch } from '@parley/protocol/admin';
 import { adminRoutes } from '@parley/protocol/http/admin-routes';
-import { call } from '../../api/http';
+import { call } from '../../../api/http';
 
 // The admin console's calls (docs/ADMIN.md). Forms show their own errors
 // (silent); list loads report failures in the shared error list.

@@ -46,10 +46,13 @@ test('administration screenshots', async ({ browser, request }) => {
       await page.getByTestId('open-settings').click();
       await page.getByTestId('settings-tab-admin').click();
       await expect(page.getByTestId('settings-admin')).toBeVisible();
+      await expect(page.getByTestId('admin-invites')).toBeVisible();
+      await saveScreenshot(page, `admin-top-${locale}-${size.name}`);
       await page.getByTestId('admin-user-search').fill(member.username);
+      // The search has settled: only the member is listed.
+      await expect(page.getByTestId('admin-users').locator('li')).toHaveCount(1);
       await expect(page.getByTestId(`admin-user-${member.username}`)).toBeVisible();
       await expect(page.getByTestId('admin-audit')).toBeVisible();
-      await saveScreenshot(page, `admin-top-${locale}-${size.name}`);
       await page.getByTestId(`admin-user-${member.username}`).scrollIntoViewIfNeeded();
       await saveScreenshot(page, `admin-users-${locale}-${size.name}`);
       await page.getByTestId('admin-audit').scrollIntoViewIfNeeded();

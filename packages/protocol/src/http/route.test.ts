@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminRoutes } from './admin-routes';
 import { authRoutes } from './auth-routes';
 import { conversationRoutes } from './conversation-routes';
 import { folderRoutes } from './folder-routes';
@@ -53,6 +54,7 @@ describe('the table', () => {
       invitationRoutes,
       searchRoutes,
       settingsRoutes,
+      adminRoutes,
     ];
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

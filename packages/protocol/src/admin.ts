@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { idParamSchema } from './ids';
 import { MSG } from './messages';
-import {
-  ADMIN_PERMISSION,
-  publicServerInfoSchema,
-  REGISTRATION_MODES,
-  registrationModeSchema,
-} from './server-info';
+import { publicServerInfoSchema, REGISTRATION_MODES, registrationModeSchema } from './server-info';
 import type { PublicServerInfo, RegistrationMode } from './server-info';
 
 // The operator's contract (issue 19, docs/ADMIN.md): who administers the
@@ -15,7 +10,7 @@ import type { PublicServerInfo, RegistrationMode } from './server-info';
 // and the audit log of what administrators did. The web console and the
 // host command line (`npm run admin`) drive the same calls.
 
-export { ADMIN_PERMISSION, REGISTRATION_MODES, registrationModeSchema, publicServerInfoSchema };
+export { REGISTRATION_MODES, registrationModeSchema, publicServerInfoSchema };
 export type { RegistrationMode, PublicServerInfo };
 
 /** The configured password minimum never goes below the spec's 5, and stays usable. */

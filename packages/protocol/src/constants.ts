@@ -53,3 +53,6 @@ export const CSRF_META = 'csrf-token';
 export const VERIFY_USERNAME_AFTER_FAILURES = 3;
 /** The placeholder in the built index.html that the server replaces with the request's CSRF token. */
 export const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
+
+/** In the signed-in user's `can` list (GET /user) when they administer the server (docs/ADMIN.md). */
+export const ADMIN_PERMISSION = 'admin';

@@ -15,6 +15,3 @@ export const publicServerInfoSchema = z.object({
   password_min_length: z.number().int(),
 });
 export type PublicServerInfo = z.infer<typeof publicServerInfoSchema>;
-
-/** In the signed-in user's `can` list (GET /user) when they administer the server. */
-export const ADMIN_PERMISSION = 'admin';

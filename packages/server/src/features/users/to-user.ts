@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSION } from '@parley/protocol/admin';
+import { ADMIN_PERMISSION } from '@parley/protocol/constants';
 import type { User } from '@parley/protocol/user';
 import { flag } from '../../store/types';
 import type { UserRow } from '../../store/types';

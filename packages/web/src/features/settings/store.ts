@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { User } from '@parley/protocol/user';
 import { userCan } from '@parley/protocol/user';
-import { ADMIN_PERMISSION } from '@parley/protocol/server-info';
+import { ADMIN_PERMISSION } from '@parley/protocol/constants';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
 import { applySelfFrame } from '@parley/protocol/sync/self';
 import { useAuthStore } from '../auth/store';

@@ -89,3 +89,15 @@ describe('administration section', () => {
     expect(await screen.findByText('disabled')).toBeInTheDocument();
   });
 });
+
+describe('administration texts', () => {
+  it('has every key in all four locales', async () => {
+    const keys = async (code: string) =>
+      Object.keys(
+        ((await import(`./locales/admin-${code}.json`)) as { default: object }).default,
+      ).sort();
+    const en = await keys('en');
+    expect(en.length).toBeGreaterThan(40);
+    for (const code of ['fr', 'ru', 'am']) expect(await keys(code)).toEqual(en);
+  });
+});

@@ -194,8 +194,12 @@ export function createAdminService(deps: {
     settings: (): Promise<ServerSettings> => deps.serverSettings.get(),
 
     async changeSettings(actor: Actor, patch: ServerSettingsPatch): Promise<ServerSettings> {
+      const before = await deps.serverSettings.get();
       await deps.serverSettings.set(patch);
-      const changed = Object.entries(patch).filter(([, v]) => v !== undefined);
+      // The console sends the whole form: only the values that differ are audited.
+      const changed = Object.entries(patch).filter(
+        ([key, value]) => value !== undefined && before[key as keyof ServerSettings] !== value,
+      );
       if (changed.length > 0) {
         await audit(
           actor,

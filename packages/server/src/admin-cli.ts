@@ -51,7 +51,8 @@ async function main(): Promise<number> {
     const text = refusalText(error);
     if (text === null) throw error;
     process.stderr.write(`parley admin: ${text}\n`);
-    // Set now: closing the store below may end the event loop before main() returns.
+    // Set now: closing a SQLite store waits on its unref'd checkpoint worker,
+    // so the event loop can empty (and the process exit) before main() returns.
     process.exitCode = 2;
     return 2;
   } finally {

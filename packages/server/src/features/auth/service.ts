@@ -119,6 +119,13 @@ export function createAuthService(
       }
       await users.resetFailedLogins(account.userId);
       const session = await sessions.start(account.userId, client);
+      // An admin may have disabled the account since it was read above. A
+      // disable sets the flag, then ends every session: either this read sees
+      // the flag, or that revocation comes after the session just started.
+      if ((await users.findCredentials(input.login))?.disabled) {
+        await sessions.revoke(account.userId, session.sessionId);
+        throw new HttpError(403, MSG.accountDisabled);
+      }
       await signedIn?.(account.userId);
       await onSignIn?.(account.userId, {
         device: deviceName(client.userAgent),

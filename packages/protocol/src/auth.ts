@@ -64,6 +64,8 @@ export const registerRequestSchema = z.object({
     .string({ error: MSG.incorrectPassword })
     .min(PASSWORD_MIN_LENGTH, MSG.incorrectPassword)
     .max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong),
+  /** Needed only while the server registers by invitation (admin.ts, registration modes). */
+  invite_code: z.string().trim().max(64).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 

@@ -73,3 +73,5 @@ export const TASK_LIMITS = {
   subtasksPerTask: 100,
   assigneesPerTask: 20,
 } as const;
+/** In the signed-in user's `can` list (GET /user) when they administer the server (docs/ADMIN.md). */
+export const ADMIN_PERMISSION = 'admin';

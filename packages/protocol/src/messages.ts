@@ -57,6 +57,15 @@ export const MSG = {
   passwordChangedNotice: 'Your password was changed. Every other device was signed out.',
   inactivityWarningNotice:
     'Your account has not been used for a long time. It will be deleted in 7 days unless you use it.',
+  // Operators (issue 19): registration mode, password minimum, disabled accounts.
+  registrationClosed: 'Registration is closed on this server',
+  inviteCodeRequired: 'An invite code is required to register on this server',
+  inviteCodeInvalid: 'This invite code is not valid',
+  passwordBelowServerMinimum: 'Password is too short for this server',
+  accountDisabled: 'This account is disabled',
+  adminSelfAction: 'Administrators cannot do this to their own account',
+  userNotFound: 'User not found',
+  inviteNotFound: 'Invite code not found',
 } as const;
 
 export type MessageText = (typeof MSG)[keyof typeof MSG];

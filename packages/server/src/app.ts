@@ -20,6 +20,10 @@ import { createInProcessBus } from './bus/in-process';
 import type { AppDeps } from './deps';
 import { dismiss } from './features/groups/membership';
 import { DEFAULT_REALTIME } from './deps';
+import { adminRoutes } from './features/admin/routes';
+import { createRegistrationGate } from './features/admin/registration';
+import { createServerSettings } from './features/admin/server-settings';
+import { createAdminService } from './features/admin/service';
 import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
 import { createKnownDevices } from './features/auth/known-devices';
@@ -259,6 +263,9 @@ export async function buildApp(deps: AppDeps) {
     channelViews,
     botHooks.messages,
   );
+  // The operator's controls (docs/ADMIN.md): settings read per use, so every node agrees.
+  const serverSettings = createServerSettings(db);
+  const registration = createRegistrationGate({ db, now, serverSettings });
   const auth = createAuthService(
     users,
     sessions,
@@ -273,6 +280,7 @@ export async function buildApp(deps: AppDeps) {
         app.log.error({ err: error, userId }, 'sign-in notice not posted');
       }
     },
+    registration,
   );
   const guard = authGuard({ tokens, sessions, users });
   const previews = createLinkPreviewsService({
@@ -296,7 +304,18 @@ export async function buildApp(deps: AppDeps) {
     presence,
     blobs,
     postNotice,
+    serverSettings,
   });
+  const admin = createAdminService({
+    db,
+    now,
+    sessions,
+    serverSettings,
+    eraseAccount: settings.eraseAccount,
+    setPasswordHash: users.setPasswordHash,
+  });
+  // The host command line (`npm run admin`) drives the same service (admin/cli.ts).
+  app.decorate('admin', admin);
   // SQLite: new messages reach the full-text index in batches (store/search-indexer.ts).
   const searchIndexer = startSearchIndexer(
     db,
@@ -428,6 +447,7 @@ export async function buildApp(deps: AppDeps) {
   );
   // The Bot API sits outside API_BASE, at /bot<token>/<method>, as Telegram's does.
   await app.register(botApiRoutes(bots.apiDeps, bots.methods));
+  await app.register(adminRoutes({ admin, guard }), { prefix: API_BASE });
   registerOpenApiRoute(app);
   registerSpa(app, { webDist: config.webDist });
   return app;

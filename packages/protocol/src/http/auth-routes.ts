@@ -8,6 +8,7 @@ import {
   tokenPairSchema,
 } from '../auth';
 import { sessionIdParamsSchema, sessionListSchema, userSchema } from '../user';
+import { publicServerInfoSchema } from '../server-info';
 import { del, get, post } from './route';
 
 // Sign-up, sign-in, tokens, the signed-in user and their sessions (spec 4,
@@ -25,6 +26,8 @@ export const authRoutes = {
   sessions: get('/user/sessions', { reply: sessionListSchema }),
   revokeSession: del('/user/sessions/:id', { params: sessionIdParamsSchema, ...ok }),
   revokeOtherSessions: post('/user/sessions/revoke-others', ok),
+  /** Public: the login page's server name, registration mode and password minimum. */
+  serverInfo: get('/server', { reply: publicServerInfoSchema }),
   // Operations
   health: get('/health', ok),
   ready: get('/ready', ok),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminRoutes } from './admin-routes';
 import { authRoutes } from './auth-routes';
 import { botRoutes } from './bot-routes';
 import { conversationRoutes } from './conversation-routes';
@@ -59,6 +60,7 @@ describe('the table', () => {
       taskRoutes,
       botRoutes,
       pushRoutes,
+      adminRoutes,
     ];
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

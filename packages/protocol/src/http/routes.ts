@@ -1,3 +1,4 @@
+import { adminRoutes } from './admin-routes';
 import { authRoutes } from './auth-routes';
 import { botRoutes } from './bot-routes';
 import { conversationRoutes } from './conversation-routes';
@@ -32,4 +33,5 @@ export const routes = {
   ...taskRoutes,
   ...botRoutes,
   ...pushRoutes,
+  ...adminRoutes,
 };

@@ -59,6 +59,40 @@ export interface UsersTable {
   is_official: ColumnType<boolean | number, number | undefined, number>;
   /** A bot's owner; null for people (and the official bot). */
   bot_owner_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Administers the server (0020-admin). */
+  is_admin: ColumnType<boolean | number, number | undefined, number>;
+  /** Set while an admin has disabled the account (0020-admin). */
+  disabled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** Server-wide settings an admin changes at run time; a missing key is its default. */
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface InviteCodesTable {
+  id: Generated<number>;
+  code: string;
+  /** The issuing admin's login, or 'console' (the server host). */
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  max_uses: number | null;
+  uses: ColumnType<number, number | undefined, number>;
+  revoked_at: Timestamp | null;
+}
+
+export interface AdminAuditTable {
+  id: Generated<number>;
+  /** null: done on the server host, or the admin's account was erased since. */
+  actor_id: number | null;
+  actor_login: string | null;
+  via: 'web' | 'console';
+  action: string;
+  target: string | null;
+  detail: string | null;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -378,6 +412,9 @@ export interface Database extends TaskTables {
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
   push_jobs: PushJobsTable;
+  server_settings: ServerSettingsTable;
+  invite_codes: InviteCodesTable;
+  admin_audit: AdminAuditTable;
 }
 
 export type ConversationRow = Selectable<ConversationsTable>;

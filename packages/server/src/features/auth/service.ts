@@ -21,6 +21,15 @@ export type RegisterInput = z.output<typeof registerRequestSchema>;
 /** A sign-in as the route parsed it (`username` answers verify_username). */
 export type LoginInput = z.output<typeof loginRequestSchema>;
 
+/**
+ * Who may register and who becomes the first admin (admin/registration.ts
+ * implements it; declared here so auth does not depend on the admin feature).
+ */
+export interface RegistrationGate {
+  admit<T>(input: RegisterInput, create: () => Promise<T>): Promise<T>;
+  firstAccount: Provision;
+}
+
 const invalidCredentials = () =>
   new HttpError(422, MSG.validationFailed, { login: [MSG.invalidCredentials] });
 
@@ -36,6 +45,8 @@ export function createAuthService(
   provision?: Provision,
   /** After each successful sign-in (not a refresh): the System chat's notice. */
   onSignIn?: (userId: number, notice: Omit<SignInNotice, 'at'>) => Promise<void>,
+  /** The registration mode and the first-account admin (admin/registration.ts); open without it. */
+  registration?: RegistrationGate,
 ) {
   async function tokenPair(s: SessionTokens): Promise<TokenPair> {
     return {
@@ -48,15 +59,20 @@ export function createAuthService(
 
   return {
     async register(input: RegisterInput): Promise<void> {
-      await users.createUser(
-        {
-          name: input.name,
-          username: input.username,
-          login: input.login,
-          passwordHash: await hashPassword(input.password),
-        },
-        provision,
-      );
+      const create = async () =>
+        users.createUser(
+          {
+            name: input.name,
+            username: input.username,
+            login: input.login,
+            passwordHash: await hashPassword(input.password),
+          },
+          async (trx, id) => {
+            await provision?.(trx, id);
+            await registration?.firstAccount(trx, id);
+          },
+        );
+      await (registration ? registration.admit(input, create) : create());
     },
 
     /**
@@ -92,6 +108,8 @@ export function createAuthService(
         await users.recordFailedLogin(account.userId);
         throw invalidCredentials();
       }
+      // Only after the right password: a disabled account is not confirmed to strangers.
+      if (account.disabled) throw new HttpError(403, MSG.accountDisabled);
       const username = input.username ? usernameKey(input.username) : '';
       if (username !== '' && username !== account.usernameKey) {
         throw new HttpError(422, MSG.validationFailed, { username: [MSG.usernameMismatch] });
@@ -101,6 +119,13 @@ export function createAuthService(
       }
       await users.resetFailedLogins(account.userId);
       const session = await sessions.start(account.userId, client);
+      // An admin may have disabled the account since it was read above. A
+      // disable sets the flag, then ends every session: either this read sees
+      // the flag, or that revocation comes after the session just started.
+      if ((await users.findCredentials(input.login))?.disabled) {
+        await sessions.revoke(account.userId, session.sessionId);
+        throw new HttpError(403, MSG.accountDisabled);
+      }
       await signedIn?.(account.userId);
       await onSignIn?.(account.userId, {
         device: deviceName(client.userAgent),

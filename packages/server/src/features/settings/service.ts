@@ -1,4 +1,6 @@
 import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
+import { checkPasswordLength } from '../admin/server-settings';
+import type { ServerSettingsStore } from '../admin/server-settings';
 import type { Kysely } from 'kysely';
 import { MSG } from '@parley/protocol/messages';
 import { usernameKey } from '@parley/protocol/rules/username';
@@ -61,6 +63,8 @@ export function createSettingsService(deps: {
   blobs: BlobStore;
   /** Posts a notice into the user's System chat. */
   postNotice: (userId: number, type: string, text: string) => Promise<unknown>;
+  /** The admin's password minimum (admin/server-settings.ts); the schema's 5 alone without it. */
+  serverSettings?: ServerSettingsStore;
 }) {
   const { users } = deps;
   const transaction = eventTransaction(deps.db, deps.publisher);
@@ -189,6 +193,9 @@ export function createSettingsService(deps: {
       const row = await rowOf(userId);
       if (!(await verifyPassword(row.password_hash, input.old_password))) {
         throw invalid('old_password', MSG.wrongOldPassword);
+      }
+      if (deps.serverSettings) {
+        await checkPasswordLength(deps.serverSettings, input.new_password, 'new_password');
       }
       await users.setPasswordHash(userId, await hashPassword(input.new_password));
       await deps.sessions.revokeOthers(userId, sessionId);

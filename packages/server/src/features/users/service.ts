@@ -29,6 +29,8 @@ export interface Credentials {
   usernameKey: string;
   passwordHash: string;
   failedLogins: number;
+  /** An admin disabled the account: the right password still gets no session. */
+  disabled: boolean;
 }
 
 export type Provision = (trx: Kysely<Database>, userId: number) => Promise<void>;
@@ -93,6 +95,7 @@ export function createUsersService(db: Kysely<Database>, now: Clock) {
         usernameKey: row.username_key,
         passwordHash: row.password_hash,
         failedLogins: row.failed_logins,
+        disabled: row.disabled_at !== null,
       };
     },
 

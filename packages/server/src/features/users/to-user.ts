@@ -1,3 +1,4 @@
+import { ADMIN_PERMISSION } from '@parley/protocol/constants';
 import type { User } from '@parley/protocol/user';
 import { flag } from '../../store/types';
 import type { UserRow } from '../../store/types';
@@ -26,8 +27,8 @@ export function toUser(row: UserRow): User {
     load_links: flag(row.load_links),
     max_time_inactive: row.max_time_inactive,
     who_can_add: row.who_can_add,
-    // Permissions arrive with the roles issue; nobody holds any yet.
-    can: [],
+    // Server-wide permissions: only the admin role so far (docs/ADMIN.md).
+    can: flag(row.is_admin) ? [ADMIN_PERMISSION] : [],
     created_at: row.created_at,
   };
 }

@@ -17,6 +17,7 @@ import * as push from './0015-push';
 import * as tasks from './0016-tasks';
 import * as quotas from './0017-quotas';
 import * as groupConsent from './0018-group-consent';
+import * as admin from './0020-admin';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0016-tasks': tasks,
   '0017-quotas': quotas,
   '0018-group-consent': groupConsent,
+  '0020-admin': admin,
 };

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { PublicServerInfo } from '@parley/protocol/server-info';
+import { serverInfoCall } from './api';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoginForm } from './LoginForm';
@@ -18,6 +20,12 @@ export function AuthCard() {
   const verifyUsername = useAuthStore((s) => s.verifyUsername);
   // The username prompt belongs to the sign-in tab, wherever the login started.
   const active: Tab = verifyUsername ? 'login' : tab;
+  // Who may register and the password minimum; until it answers (or if it
+  // fails) the form is the open one and the server still decides.
+  const [info, setInfo] = useState<PublicServerInfo | null>(null);
+  useEffect(() => {
+    serverInfoCall().then(setInfo, () => undefined);
+  }, []);
 
   const choose = (next: Tab) => {
     if (next === active) return;
@@ -27,6 +35,11 @@ export function AuthCard() {
 
   return (
     <section className="auth-card" aria-label={t('auth.cardLabel')}>
+      {info ? (
+        <p className="auth-server-name" data-testid="server-name">
+          {info.name}
+        </p>
+      ) : null}
       <div className="auth-tabs" role="tablist">
         <button
           type="button"
@@ -54,7 +67,7 @@ export function AuthCard() {
         </button>
       </div>
       <div id="panel-auth" role="tabpanel" aria-labelledby={`tab-${active}`} className="auth-panel">
-        {active === 'login' ? <LoginForm /> : <RegisterForm />}
+        {active === 'login' ? <LoginForm /> : <RegisterForm info={info} />}
       </div>
     </section>
   );

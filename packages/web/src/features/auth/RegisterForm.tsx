@@ -2,23 +2,28 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@parley/protocol/constants';
+import type { PublicServerInfo } from '@parley/protocol/server-info';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useAuthStore } from './store';
 
-const EMPTY = { name: '', username: '', login: '', password: '' };
+const EMPTY = { name: '', username: '', login: '', password: '', invite_code: '' };
 
-export function RegisterForm() {
+/** `info`: the server's registration mode and password minimum (null until known). */
+export function RegisterForm({ info }: { info: PublicServerInfo | null }) {
   const { t } = useTranslation();
   const [form, setForm] = useState(EMPTY);
   const loading = useAuthStore((s) => s.loading);
   const errors = useAuthStore((s) => s.registerErrors);
   const register = useAuthStore((s) => s.register);
 
+  const invite = info?.registration_mode === 'invite';
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // On success the store logs in and the landing guard moves on to /chat.
-    void register(form);
+    const { invite_code, ...account } = form;
+    void register(invite ? { ...account, invite_code } : account);
   };
 
   const bind = (field: keyof typeof EMPTY) => ({
@@ -28,6 +33,15 @@ export function RegisterForm() {
       setForm((f) => ({ ...f, [field]: e.target.value })),
     error: errors[field] ? t(errors[field]) : undefined,
   });
+
+  if (info?.registration_mode === 'closed') {
+    return (
+      <div className="auth-form" data-testid="registration-closed">
+        <h2 className="auth-title">{t('auth.createTitle')}</h2>
+        <p className="auth-subtitle">{t('Registration is closed on this server')}</p>
+      </div>
+    );
+  }
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
@@ -53,9 +67,19 @@ export function RegisterForm() {
         type="password"
         label={t('auth.password')}
         autoComplete="new-password"
-        hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        hint={t('auth.passwordHint', { min: info?.password_min_length ?? PASSWORD_MIN_LENGTH })}
         {...bind('password')}
       />
+      {invite ? (
+        <TextField
+          label={t('auth.inviteCode')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={t('auth.inviteCodeHint')}
+          {...bind('invite_code')}
+        />
+      ) : null}
       <Button type="submit" size="lg" block loading={loading} data-testid="submit-register">
         {t('auth.createAccount')}
       </Button>

@@ -33,3 +33,8 @@ export function logoutCall(firebaseToken?: string | null) {
     skipAuthRefresh: true,
   });
 }
+
+/** The server's name, registration mode and password minimum (public; the login page). */
+export function serverInfoCall() {
+  return call(authRoutes.serverInfo, { silent: true, skipAuthRefresh: true, anonymous: true });
+}

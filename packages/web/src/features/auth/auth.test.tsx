@@ -3,14 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { MSG } from '@parley/protocol/messages';
-import {
-  bodyOf,
-  json,
-  mockFetch,
-  resetBrowserState,
-  sampleUser,
-  tokenPair,
-} from '../../test/http-fixtures';
+import type { mockFetch } from '../../test/http-fixtures';
+import { bodyOf, json, resetBrowserState, sampleUser, tokenPair } from '../../test/http-fixtures';
 import { getAccessToken, getRefreshToken } from '../../lib/tokens';
 import { AuthCard } from './AuthCard';
 import { useSessionStore } from './session-store';
@@ -22,6 +16,23 @@ function renderCard(path = '/') {
       <AuthCard />
     </MemoryRouter>,
   );
+}
+
+type Handler = Parameters<typeof mockFetch>[0];
+const OPEN = { name: 'Parley', registration_mode: 'open', password_min_length: 5 };
+
+/**
+ * mockFetch, with the card's public GET /server answered apart (`info`), so
+ * the spy holds the calls a test is about.
+ */
+function mockAuthFetch(handler: Handler, info: object = OPEN) {
+  const spy = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(String(input), init ?? {})),
+  );
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).endsWith('/api/v1/server') ? Promise.resolve(json(200, info)) : spy(input, init),
+  );
+  return spy;
 }
 
 const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
@@ -36,7 +47,7 @@ describe('auth forms', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the spec messages for an empty login form without calling the server', async () => {
-    const fetchSpy = mockFetch(() => json(500, {}));
+    const fetchSpy = mockAuthFetch(() => json(500, {}));
     renderCard();
     await userEvent.click(screen.getByTestId('submit-login'));
     expect(screen.getByTestId('error-login')).toHaveTextContent(MSG.loginRequired);
@@ -45,7 +56,7 @@ describe('auth forms', () => {
   });
 
   it('signs in, stores the tokens, loads the user', async () => {
-    const fetchSpy = mockFetch((url) =>
+    const fetchSpy = mockAuthFetch((url) =>
       url.endsWith('/login') ? json(200, tokenPair(1)) : json(200, sampleUser),
     );
     renderCard();
@@ -64,7 +75,7 @@ describe('auth forms', () => {
 
   it('shows the reply errors under the fields and clears the token on failure', async () => {
     document.cookie = 'token=stale; path=/';
-    mockFetch(() =>
+    mockAuthFetch(() =>
       json(422, { message: MSG.validationFailed, errors: { login: [MSG.invalidCredentials] } }),
     );
     renderCard();
@@ -76,7 +87,7 @@ describe('auth forms', () => {
   });
 
   it('shows the network error text under the login field', async () => {
-    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    mockAuthFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderCard();
     await userEvent.type(field('login'), 'ada');
     await userEvent.type(field('password'), 'pw');
@@ -85,7 +96,7 @@ describe('auth forms', () => {
   });
 
   it('asks for the username after verify_username and resends without the leading @', async () => {
-    const fetchSpy = mockFetch((url, init) => {
+    const fetchSpy = mockAuthFetch((url, init) => {
       if (url.endsWith('/user')) return json(200, sampleUser);
       const body = bodyOf(init) as { username?: string };
       return json(200, body.username ? tokenPair(1) : { status: 'verify_username' });
@@ -106,7 +117,7 @@ describe('auth forms', () => {
   });
 
   it('hides the username prompt again when the login state is reset', async () => {
-    mockFetch(() => json(200, { status: 'verify_username' }));
+    mockAuthFetch(() => json(200, { status: 'verify_username' }));
     renderCard();
     await userEvent.type(field('login'), 'ada');
     await userEvent.type(field('password'), 'secret1');
@@ -119,7 +130,7 @@ describe('auth forms', () => {
   });
 
   it('gives each registration field its spec message', async () => {
-    const fetchSpy = mockFetch(() => json(500, {}));
+    const fetchSpy = mockAuthFetch(() => json(500, {}));
     renderCard('/?tab=register');
     await userEvent.type(field('username'), 'ада');
     await userEvent.type(field('password'), '1234');
@@ -132,7 +143,7 @@ describe('auth forms', () => {
   });
 
   it('registers, then logs in at once with the same login and password', async () => {
-    const fetchSpy = mockFetch((url) => {
+    const fetchSpy = mockAuthFetch((url) => {
       if (url.endsWith('/register')) return json(200, { status: 'ok' });
       if (url.endsWith('/login')) return json(200, tokenPair(1));
       return json(200, sampleUser);
@@ -156,7 +167,7 @@ describe('auth forms', () => {
     const zone = process.env.TZ;
     process.env.TZ = 'Asia/Yerevan'; // Node re-reads it: Intl now answers this zone
     try {
-      const fetchSpy = mockFetch((url) => {
+      const fetchSpy = mockAuthFetch((url) => {
         if (url.endsWith('/register')) return json(200, { status: 'ok' });
         if (url.endsWith('/login')) return json(200, tokenPair(1));
         const user = { ...sampleUser, timezone: 'Asia/Yerevan' };
@@ -189,7 +200,7 @@ describe('auth forms', () => {
     const zone = process.env.TZ;
     process.env.TZ = 'Asia/Yerevan';
     try {
-      const fetchSpy = mockFetch((url) =>
+      const fetchSpy = mockAuthFetch((url) =>
         url.endsWith('/login') ? json(200, tokenPair(1)) : json(200, sampleUser),
       );
       renderCard();
@@ -208,7 +219,7 @@ describe('auth forms', () => {
   });
 
   it('shows server registration errors per field, and the network text under name', async () => {
-    mockFetch(() =>
+    mockAuthFetch(() =>
       json(422, { message: MSG.validationFailed, errors: { username: [MSG.usernameTaken] } }),
     );
     renderCard('/?tab=register');
@@ -219,8 +230,46 @@ describe('auth forms', () => {
     await userEvent.click(screen.getByTestId('submit-register'));
     expect(await screen.findByTestId('error-username')).toHaveTextContent(MSG.usernameTaken);
 
-    mockFetch(() => Promise.reject(new TypeError('offline')));
+    mockAuthFetch(() => Promise.reject(new TypeError('offline')));
     await userEvent.click(screen.getByTestId('submit-register'));
     expect(await screen.findByTestId('error-name')).toHaveTextContent(MSG.noResponse);
+  });
+
+  it('shows the server name, and the invite-code field only when the server registers by invitation', async () => {
+    const fetchSpy = mockAuthFetch(() => json(500, {}), { ...OPEN, name: 'Harbour' });
+    const first = renderCard('/?tab=register');
+    expect(await screen.findByTestId('server-name')).toHaveTextContent('Harbour');
+    expect(field('invite_code')).toBeNull();
+    first.unmount();
+
+    mockAuthFetch(
+      (url) =>
+        url.endsWith('/register')
+          ? json(422, {
+              message: MSG.validationFailed,
+              errors: { invite_code: [MSG.inviteCodeInvalid] },
+            })
+          : json(500, {}),
+      { ...OPEN, registration_mode: 'invite', password_min_length: 9 },
+    );
+    const second = renderCard('/?tab=register');
+    await waitFor(() => expect(field('invite_code')).not.toBeNull());
+    expect(screen.getByText('At least 9 characters.')).toBeInTheDocument();
+    await userEvent.type(field('name'), 'Ada');
+    await userEvent.type(field('username'), 'ada');
+    await userEvent.type(field('login'), 'ada@example.org');
+    await userEvent.type(field('password'), 'secret123');
+    await userEvent.type(field('invite_code'), 'wrong-code');
+    await userEvent.click(screen.getByTestId('submit-register'));
+    expect(await screen.findByTestId('error-invite_code')).toHaveTextContent(MSG.inviteCodeInvalid);
+    second.unmount();
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    mockAuthFetch(() => json(500, {}), { ...OPEN, registration_mode: 'closed' });
+    renderCard('/?tab=register');
+    expect(await screen.findByTestId('registration-closed')).toHaveTextContent(
+      MSG.registrationClosed,
+    );
+    expect(screen.queryByTestId('submit-register')).toBeNull();
   });
 });

@@ -34,7 +34,7 @@ export type AuthState = {
 };
 
 const LOGIN_FIELDS = ['login', 'password', 'username'] as const;
-const REGISTER_FIELDS = ['name', 'username', 'login', 'password'] as const;
+const REGISTER_FIELDS = ['name', 'username', 'login', 'password', 'invite_code'] as const;
 
 const idle = {
   loading: false,

@@ -7,12 +7,18 @@ import { PrivacySection } from './sections/PrivacySection';
 import { ProfileSection } from './sections/ProfileSection';
 import { SecuritySection } from './sections/SecuritySection';
 import { SessionsSection } from './sections/SessionsSection';
-import { SECTIONS, useSettingsUi } from './store';
+import { useAuthStore } from '../auth/store';
+import { sectionsFor, useSettingsUi } from './store';
 import type { Section } from './store';
 
 // My bots loads with its own chunk (the bot schemas and calls come with it).
 const MyBotsSection = lazy(async () => ({
   default: (await import('./bots/MyBotsSection')).MyBotsSection,
+}));
+
+// Administration is a chunk of its own: only administrators ever load it.
+const AdminSection = lazy(async () => ({
+  default: (await import('./admin/AdminSection')).AdminSection,
 }));
 
 const ICONS: Record<Section, string> = {
@@ -24,6 +30,8 @@ const ICONS: Record<Section, string> = {
   bots: 'M6 9h12v10H6zM12 5v4M9 13h.01M15 13h.01M9 16h6M4 13v3M20 13v3',
   language:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 3 2.5 15 0 18M12 3c-2.5 3-2.5 15 0 18',
+  admin:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM4 12h2m12 0h2M12 4v2m0 12v2M6.3 6.3l1.4 1.4m8.6 8.6 1.4 1.4m0-11.4-1.4 1.4m-8.6 8.6-1.4 1.4',
 };
 
 const BODIES: Record<Section, () => ReactNode> = {
@@ -38,6 +46,11 @@ const BODIES: Record<Section, () => ReactNode> = {
     </Suspense>
   ),
   language: () => <LanguageSection />,
+  admin: () => (
+    <Suspense fallback={null}>
+      <AdminSection />
+    </Suspense>
+  ),
 };
 
 function Icon({ section }: { section: Section }) {
@@ -62,6 +75,7 @@ function Icon({ section }: { section: Section }) {
 export function SettingsDialog() {
   const { t } = useTranslation();
   const { section, showList, pick, back, close } = useSettingsUi();
+  const sections = sectionsFor(useAuthStore((s) => s.user));
 
   useEffect(() => {
     if (section === null) return;
@@ -96,7 +110,7 @@ export function SettingsDialog() {
             </button>
           </header>
           <ul>
-            {SECTIONS.map((s) => (
+            {sections.map((s) => (
               <li key={s}>
                 <button
                   type="button"

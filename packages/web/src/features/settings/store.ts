@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { User } from '@parley/protocol/user';
+import { userCan } from '@parley/protocol/user';
+import { ADMIN_PERMISSION } from '@parley/protocol/constants';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
 import { applySelfFrame } from '@parley/protocol/sync/self';
 import { useAuthStore } from '../auth/store';
@@ -16,8 +18,14 @@ export const SECTIONS = [
   'sessions',
   'bots',
   'language',
+  'admin',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
+
+/** The sections this user is offered: Administration only to administrators. */
+export function sectionsFor(user: User | null): Section[] {
+  return SECTIONS.filter((s) => s !== 'admin' || userCan(user, ADMIN_PERMISSION));
+}
 
 type SettingsUi = {
   /** null: closed. */

@@ -77,10 +77,50 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 /** The few words a push says without a page's dictionary (all four locales). */
 export const PUSH_TEXTS: Record<
   LocaleCode,
-  { appName: string; newMessage: string; photo: string; file: string }
+  {
+    appName: string;
+    newMessage: string;
+    photo: string;
+    file: string;
+    /** A task assignment without details (paranoid mode). */
+    newTask: string;
+    /** `{{name}}` assigned the recipient a task. */
+    assignedBy: string;
+  }
 > = {
-  en: { appName: 'Parley', newMessage: 'New message', photo: 'Photo', file: 'File' },
-  fr: { appName: 'Parley', newMessage: 'Nouveau message', photo: 'Photo', file: 'Fichier' },
-  ru: { appName: 'Parley', newMessage: 'Новое сообщение', photo: 'Фото', file: 'Файл' },
-  am: { appName: 'Parley', newMessage: 'Նոր հաղորդագրություն', photo: 'Լուսանկար', file: 'Ֆայլ' },
+  en: {
+    appName: 'Parley',
+    newMessage: 'New message',
+    photo: 'Photo',
+    file: 'File',
+    newTask: 'New task for you',
+    assignedBy: '{{name}} assigned you a task',
+  },
+  fr: {
+    appName: 'Parley',
+    newMessage: 'Nouveau message',
+    photo: 'Photo',
+    file: 'Fichier',
+    newTask: 'Nouvelle tâche pour vous',
+    assignedBy: '{{name}} vous a assigné une tâche',
+  },
+  ru: {
+    appName: 'Parley',
+    newMessage: 'Новое сообщение',
+    photo: 'Фото',
+    file: 'Файл',
+    newTask: 'Новая задача для вас',
+    assignedBy: '{{name}} назначил(а) вам задачу',
+  },
+  am: {
+    appName: 'Parley',
+    newMessage: 'Նոր հաղորդագրություն',
+    photo: 'Լուսանկար',
+    file: 'Ֆայլ',
+    newTask: 'Նոր առաջադրանք ձեզ համար',
+    assignedBy: '{{name}}-ը ձեզ առաջադրանք է հանձնարարել',
+  },
 };
+
+/** One tag per task: a reassignment replaces its notification. */
+export const taskPushTag = (taskId: number) => `parley-task-${taskId}`;

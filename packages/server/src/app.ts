@@ -412,8 +412,11 @@ export async function buildApp(deps: AppDeps) {
     publisher,
     conversations,
     messages,
-    // Web Push hooks in here (deps.onTaskAssigned); in-app: the task.assigned user event.
-    ...(deps.onTaskAssigned ? { onAssigned: deps.onTaskAssigned } : {}),
+    // In-app: the task.assigned user event; with the tab closed: Web Push.
+    onAssigned: (assigned) => {
+      void push.taskAssigned(assigned);
+      deps.onTaskAssigned?.(assigned);
+    },
   });
   await app.register(tasksRoutes({ tasks, guard }), { prefix: API_BASE });
   await app.register(linkPreviewsRoutes({ previews, guard, limits }), { prefix: API_BASE });

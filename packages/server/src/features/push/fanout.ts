@@ -136,7 +136,10 @@ async function senderLinkBlocked(db: Kysely<Database>, message: PushMessage): Pr
   return row ? flag(row.blocked) : false;
 }
 
-async function unreadCounts(db: Kysely<Database>, userIds: number[]): Promise<Map<number, number>> {
+export async function unreadCounts(
+  db: Kysely<Database>,
+  userIds: number[],
+): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('conversation_members')

@@ -1,7 +1,7 @@
 import type { ConversationType } from '@parley/protocol/conversation';
 import { isLocaleCode } from '@parley/protocol/locales';
 import { TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
-import { PUSH_TEXTS, pushTag } from '@parley/protocol/push';
+import { PUSH_TEXTS, pushTag, taskPushTag } from '@parley/protocol/push';
 import type { PushPayload } from '@parley/protocol/push';
 import { decideNotification } from '@parley/protocol/rules/notify';
 
@@ -115,11 +115,38 @@ export function pushPayloadFor(
   };
 }
 
+/** What a task assignment's push needs to know of its recipient and the task. */
+export interface TaskPushInput {
+  user: { notifications: boolean; muted: boolean; paranoid: boolean };
+  conversation_id: number;
+  task_id: number;
+  title: string;
+  assigner_name: string | null;
+  unread: number;
+}
+
 /**
- * Task assignments (the tasks feature, to come) push through the same queue:
- * it builds its payload with kind 'task' and hands it to
- * `PushService.enqueueForUser` (service.ts). The rules it must follow: the
- * master switch and the global mute (not the conversation's mute: an
- * assignment is addressed to the person), paranoid → neutral text.
+ * The push a task assignment makes, or null. An assignment is addressed to
+ * the person, so the conversation's mute does not hold it back; the master
+ * switch and the global mute do, and paranoid mode leaves only "New task
+ * for you" (no assigner, no title).
  */
-export type TaskPushHook = (userId: number, payload: PushPayload) => Promise<void>;
+export function taskPushPayload(input: TaskPushInput, locale: string): PushPayload | null {
+  if (!input.user.notifications || input.user.muted) return null;
+  const texts = PUSH_TEXTS[isLocaleCode(locale) ? locale : 'en'];
+  const identifies = !input.user.paranoid;
+  return {
+    v: 1,
+    kind: 'task',
+    conversation_id: input.conversation_id,
+    message_id: null,
+    tag: taskPushTag(input.task_id),
+    title: identifies
+      ? texts.assignedBy.replace('{{name}}', input.assigner_name ?? texts.appName)
+      : texts.appName,
+    body: identifies ? input.title : texts.newTask,
+    identifies,
+    icon: null,
+    unread: input.unread,
+  };
+}

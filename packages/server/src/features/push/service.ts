@@ -2,17 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { negotiateLocale } from '@parley/protocol/locales';
 import { parsePushToken } from '@parley/protocol/push';
-import type { PushPayload } from '@parley/protocol/push';
 import type { Clock } from '../../clock';
 import type { AppendedEvents, EventPublisher } from '../../events/log';
 import { HttpError } from '../../http/http-error';
 import type { Database } from '../../store/types';
+import { logRoundFailure } from '../../store/unavailable';
+import type { TaskAssigned } from '../tasks/context';
 import { checkEndpoint, productionPushGuard } from './endpoint-guard';
 import type { PushGuardOptions } from './endpoint-guard';
-import { PUSH_TTL_SECONDS } from './fanout';
 import { addToOutbox, storeJobs } from './queue';
 import { createSender } from './sender';
 import * as subscriptions from './subscriptions';
+import { taskAssignmentJobs } from './task-push';
 import { loadOrCreateVapidKeys } from './vapid';
 import { createPushWorker } from './worker';
 
@@ -85,7 +86,24 @@ export async function createPushService(deps: {
 
   /** Waits for nothing the send left behind (the outbox is written in its transaction), then drains. */
   async function settle(): Promise<void> {
+    await Promise.all(pendingAssignments);
     await worker.drain();
+  }
+
+  /** Task assignments being turned into jobs (settle waits for them). */
+  const pendingAssignments = new Set<Promise<void>>();
+
+  async function queueTaskAssignment(assigned: TaskAssigned): Promise<void> {
+    try {
+      const at = now();
+      const jobs = await taskAssignmentJobs(db, assigned, at);
+      if (jobs.length === 0) return;
+      await storeJobs(db, jobs, at, null);
+      worker.stats.queued += jobs.length;
+      if (settings.pollMs > 0) void worker.drain();
+    } catch (error) {
+      logRoundFailure(log, 'push: task assignment', error);
+    }
   }
 
   return {
@@ -161,23 +179,15 @@ export async function createPushService(deps: {
     },
 
     /**
-     * Hook for pushes that are not messages (task assignments, to come): one
-     * payload to every device of the user that is not on screen. The caller
-     * applies its own rules first (rules.ts, TaskPushHook).
+     * Newly assigned task members (the tasks feature's hook, after its
+     * commit): their devices that are not on screen, by the rules of
+     * rules.ts's taskPushPayload. Never throws: a failure is logged.
      */
-    async enqueueForUser(userId: number, payload: PushPayload): Promise<void> {
-      const at = now();
-      const devices = await subscriptions.devicesOf(db, [userId], at.toISOString());
-      const jobs = devices.map((d) => ({
-        subscription_id: d.id,
-        payload: JSON.stringify(payload),
-        topic: null,
-        ttl_seconds: PUSH_TTL_SECONDS,
-      }));
-      if (jobs.length === 0) return;
-      await storeJobs(db, jobs, at, null);
-      worker.stats.queued += jobs.length;
-      if (settings.pollMs > 0) void worker.drain();
+    taskAssigned(assigned: TaskAssigned): Promise<void> {
+      if (!settings.enabled) return Promise.resolve();
+      const job = queueTaskAssignment(assigned).finally(() => pendingAssignments.delete(job));
+      pendingAssignments.add(job);
+      return job;
     },
 
     close: async () => {

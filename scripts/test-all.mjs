@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureWebBuild, root } from './web-build.mjs';
+import { ensureWebBuild, root } from './build.mjs';
 
 const reports = join(root, '.reports');
 rmSync(reports, { recursive: true, force: true });
@@ -96,7 +96,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 bench('http');
 // The browser journeys need the build anyway; the web bench serves it too.
-ensureWebBuild();
+await ensureWebBuild();
 bench('web', '--dist', 'packages/web/dist');
 // The chat screen's initial JS (index.html's scripts, the chat route's chunk
 // and their static imports) in KB gzip: issue 6's target, held by CI.

@@ -16,7 +16,9 @@ export async function buildServer(root) {
   const { build } = await import('esbuild');
   const serverDir = join(root, 'packages/server');
   const pkg = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@parley/'));
+  const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+    (name) => !name.startsWith('@parley/'),
+  );
   await build({
     entryPoints: [join(serverDir, 'src/main.ts')],
     outfile: join(serverDir, 'dist/main.js'),

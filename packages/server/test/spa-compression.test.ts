@@ -105,7 +105,8 @@ describe('compressed web app', () => {
   });
 
   it('without Accept-Encoding (or with identity only) the file is sent as it is', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    const variants: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }];
+    for (const headers of variants) {
       const res = await get(`${server.url}/assets/index-abc123.js`, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../src/store/sqlite-driver';
 import { Migrator, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchTerms } from '@parley/protocol/rules/search-text';

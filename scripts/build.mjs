@@ -17,6 +17,7 @@ const serverDir = join(root, 'packages/server');
 
 const targets = {
   server: {
+    label: 'server',
     output: join(serverDir, 'dist/main.js'),
     tool: 'esbuild',
     sources: [
@@ -31,6 +32,7 @@ const targets = {
     },
   },
   web: {
+    label: 'web app',
     output: join(webDir, 'dist/index.html'),
     tool: 'vite',
     sources: [
@@ -80,17 +82,19 @@ export async function ensureBuilt(names = ['server', 'web']) {
     const missing = !existsSync(target.output);
     if (!hasTool(target.tool)) {
       if (!missing) {
-        console.warn(`[parley] the ${name} build is older than its sources; run \`npm run build\``);
+        console.warn(
+          `[parley] the ${target.label} build is older than its sources; run \`npm run build\``,
+        );
         continue;
       }
       console.error(
-        `[parley] the ${name} build is missing and this install has no build tools ` +
+        `[parley] the ${target.label} build is missing and this install has no build tools ` +
           `(installed without dev dependencies). Run \`npm ci && npm run build\` first ` +
           `(docs/OPERATIONS.md, "A release without dev dependencies").`,
       );
       process.exit(1);
     }
-    console.log(`[parley] building the ${name} (${missing ? 'missing' : 'stale'} build)…`);
+    console.log(`[parley] building the ${target.label} (${missing ? 'missing' : 'stale'} build)…`);
     await target.build();
   }
 }
@@ -99,8 +103,8 @@ export const ensureWebBuild = () => ensureBuilt(['web']);
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
-  for (const [name, target] of Object.entries(targets)) {
-    console.log(`[parley] building the ${name}…`);
+  for (const target of Object.values(targets)) {
+    console.log(`[parley] building the ${target.label}…`);
     await target.build();
   }
   console.log(`[parley] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -4,8 +4,15 @@
 // snapshot page by page. PostgreSQL deployments use pg_dump instead, and
 // uploaded files are under DATA_DIR/blobs either way (docs/OPERATIONS.md).
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
+
+// The build of better-sqlite3 this Node can run, as the server picks it
+// (packages/server/src/store/sqlite-driver.ts says why there are two).
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+const Database = createRequire(new URL('../packages/server/package.json', import.meta.url))(
+  nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
+);
 
 const target = process.argv[2];
 if (!target) {

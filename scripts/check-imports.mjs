@@ -11,7 +11,7 @@
 //    test helpers may import anything.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { root } from './web-build.mjs';
+import { root } from './build.mjs';
 
 const PLATFORM = 'http|store|bus|storage|media|jobs|metrics|events';
 /** [name, importer pattern, forbidden import pattern] */

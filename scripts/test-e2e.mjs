@@ -3,9 +3,9 @@
 // does). Extra arguments go to Playwright: a spec path, `--repeat-each 5`, `-g`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureWebBuild, root } from './web-build.mjs';
+import { ensureBuilt, root } from './build.mjs';
 
-ensureWebBuild();
+await ensureBuilt();
 const result = spawnSync(
   join(root, 'node_modules/.bin/playwright'),
   ['test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)],

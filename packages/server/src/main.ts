@@ -29,6 +29,20 @@ function readConfig(): AppConfig {
   }
 }
 
+/**
+ * pino writes on a worker of libuv's pool; process.exit drops the lines still
+ * queued there (the last ones, "stopped" among them, went missing on a busy
+ * machine).
+ */
+function flushLog(log: FastifyBaseLogger): Promise<void> {
+  // Fastify's logger type leaves out pino's flush, which its logger has.
+  const { flush } = log as FastifyBaseLogger & { flush?: (done: () => void) => void };
+  return new Promise((resolve) => (flush ? flush.call(log, () => resolve()) : resolve()));
+}
+
+/** Below systemd's TimeoutStopSec (30 s in docs/OPERATIONS.md), so this process says why. */
+const SHUTDOWN_LIMIT_MS = 25_000;
+
 async function main(): Promise<void> {
   const config = readConfig();
   // Until the app's logger exists, warnings go to stderr.
@@ -122,6 +136,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A timer that keeps the event loop alive until the steps below are done:
+    // some of them wait on unref'd handles (the checkpointer's worker), and an
+    // empty loop ended the process with code 0 halfway through the shutdown.
+    const keepAlive = setTimeout(() => {
+      app.log.error(`shutdown not finished after ${SHUTDOWN_LIMIT_MS / 1000} s`);
+      void flushLog(app.log).then(() => process.exit(1));
+    }, SHUTDOWN_LIMIT_MS);
     try {
       await app.close(); // stops accepting, closes sockets with 1001, waits for in-flight requests
       await presence?.close();
@@ -129,15 +150,22 @@ async function main(): Promise<void> {
       await store.close();
       blobStore.close();
       await redis?.quit();
+      clearTimeout(keepAlive);
       app.log.info('stopped');
+      await flushLog(app.log);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'unclean shutdown');
+      await flushLog(app.log);
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: Ctrl-C in a terminal reaches this process twice (from
+  // the terminal, and forwarded by `npm start`), and a second SIGINT with no
+  // listener left would kill the process mid-shutdown. Repeats are ignored;
+  // a supervisor that will not wait sends SIGKILL (systemd's TimeoutStopSec).
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from '../src/store/sqlite-driver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, startServer } from './harness';
 import { person } from './messaging';

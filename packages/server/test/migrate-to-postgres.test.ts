@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../src/store/sqlite-driver';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchReply } from '@parley/protocol/search';

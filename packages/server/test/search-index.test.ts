@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import SQLite from 'better-sqlite3';
 import { Migrator, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchTerms } from '@parley/protocol/rules/search-text';
@@ -7,6 +6,7 @@ import type { SearchReply } from '@parley/protocol/search';
 import { ftsMatch } from '../src/features/search/queries';
 import { migrations } from '../src/store/migrations/index';
 import { FTS_OPTIONS, FTS_TABLE, SEARCH_COLUMN } from '../src/store/search-index';
+import { SQLite } from '../src/store/sqlite-driver';
 import type { Client } from './harness';
 import { direct, edit, person, sent } from './messaging';
 import type { Person } from './messaging';

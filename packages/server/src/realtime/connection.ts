@@ -69,9 +69,7 @@ export interface ConnectionDeps {
 // Memory per socket is what bounds a node's sockets (bench `connections`), so
 // a socket owns few objects: one deps object is shared by all, the delivery
 // and the presence index call this object's methods instead of per-socket
-// closures, and typing state exists only once the user types. (The server
-// runs under tsx, whose esbuild keeps function names: an arrow function
-// stored under a name gets its own `name` property, ~256 bytes each.)
+// closures, and typing state exists only once the user types.
 
 export class Connection implements DeliveryHost, PresenceListener {
   /** Set by the gateway's heartbeat; false when a ping went unanswered. */

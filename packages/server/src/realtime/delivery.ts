@@ -112,7 +112,7 @@ export class Delivery {
   /**
    * Handlers of `user:<id>` and of every followed `conv:<id>`: bound once per
    * socket (the conversation's id is in the payload), not a closure per
-   * channel, nor an arrow property (tsx names those: ~256 bytes each).
+   * channel.
    */
   readonly onUserBus: BusHandler = this.handleUserBus.bind(this);
   private readonly onConversationBus: BusHandler = this.handleConversationBus.bind(this);

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { PostgresPool } from 'kysely';
 import pg from 'pg';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import type { Checkpointer } from './sqlite-checkpointer';
+import { SQLite } from './sqlite-driver';
 import { withStatementCache } from './statement-cache';
 import type { Database } from './types';
 import { markIfUnavailable } from './unavailable';

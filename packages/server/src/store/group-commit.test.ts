@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-driver';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from './db';
@@ -18,7 +19,7 @@ describe('group commit (SQLite)', () => {
   let path: string;
   let store: Store;
   /** A second connection to the same file: it sees only committed rows. */
-  let outside: SQLite.Database;
+  let outside: BetterSqlite3.Database;
 
   const insertLock = (name: string) => (trx: Store['db']) =>
     trx

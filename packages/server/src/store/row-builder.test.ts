@@ -1,4 +1,5 @@
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRowBuilder, withBuiltRows } from './row-builder';
 
@@ -7,7 +8,7 @@ import { compileRowBuilder, withBuiltRows } from './row-builder';
 // winner when two columns share a name.
 
 describe('rows built from raw arrays', () => {
-  let db: SQLite.Database;
+  let db: BetterSqlite3.Database;
 
   beforeAll(() => {
     db = new SQLite(':memory:');

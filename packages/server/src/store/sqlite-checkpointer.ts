@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteDriverPath } from './sqlite-driver';
 
 // SQLite in WAL mode copies the log back into the database file
 // ("checkpoint") from inside whichever commit crosses the threshold, and
@@ -42,7 +42,7 @@ export function startCheckpointer(
   intervalMs: number,
   onError: (message: string) => void,
 ): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const driver = sqliteDriverPath();
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { path, driver, intervalMs },

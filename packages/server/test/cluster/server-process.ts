@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// The server as production runs it — `node --import tsx src/main.ts`, a
-// process of its own, configured by environment only — for the tests that
+// The server as a process of its own, configured by environment only, run
+// from its sources (`node --import tsx src/main.ts`; production runs the same
+// code bundled, dist/main.js, so no build step is needed here) — for the tests that
 // need a real process: the nginx cluster (SIGKILL) and the descriptor limit
 // (prlimit). Every child is killed when the test process exits, even after a
 // failure or a timeout.

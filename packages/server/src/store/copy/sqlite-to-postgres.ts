@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../sqlite-driver';
 import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { openStore } from '../db';

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { freePort } from './cluster/server-process';
+
+// `npm start` as an operator runs it, stopped the two ways they stop it:
+// SIGTERM to the npm process (kill, a supervisor) and SIGINT to the whole
+// process group (Ctrl-C in a terminal). The server must stop with it — it
+// once kept running behind npm's `sh -c` — and a clean stop must not print
+// error-level lines (npm's "npm error … signal SIGINT" block, or the
+// server's own level ≥ 50 log lines).
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+function portIsClosed(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+/** A process group has no members left. */
+function groupIsGone(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function errorLevelLines(lines: string[]): string[] {
+  return lines.filter((line) => {
+    if (/npm (error|ERR!)/i.test(line)) return true;
+    if (!line.startsWith('{')) return false;
+    const level = (JSON.parse(line) as { level?: number }).level ?? 0;
+    return level >= 50;
+  });
+}
+
+async function startAndStop(stop: (npmPid: number) => void) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-npm-start-'));
+  // detached: npm leads a process group of its own, as in a terminal.
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
+  });
+  // Whole text, split at the end: a chunk may end mid-line.
+  let output = '';
+  const keep = (chunk: Buffer) => (output += chunk.toString('utf8'));
+  npm.stdout.on('data', keep);
+  npm.stderr.on('data', keep);
+  const lines = () => output.split('\n').filter(Boolean);
+  // 'close', not 'exit': every line the processes wrote has been read by then.
+  const exited = new Promise<number | null>((resolve) =>
+    npm.once('close', (code) => resolve(code)),
+  );
+  const pid = npm.pid!;
+  try {
+    // Up to a minute: a stale build is rebuilt first.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (npm.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`npm start did not get ready:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    stop(pid);
+    const code = await Promise.race([
+      exited,
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000)),
+    ]);
+    // Give an orphaned server the chance to show itself.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const portClosed = await portIsClosed(port);
+    return { code, lines: lines(), portClosed, groupGone: groupIsGone(pid) };
+  } finally {
+    if (!groupIsGone(pid)) process.kill(-pid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('stopping npm start', () => {
+  it('SIGTERM to npm stops the server: port freed, no process left, exit 0, no error lines', async () => {
+    const result = await startAndStop((pid) => process.kill(pid, 'SIGTERM'));
+    expect(result.code, result.lines.join('\n')).toBe(0);
+    expect(result.portClosed).toBe(true);
+    expect(result.groupGone).toBe(true);
+    expect(errorLevelLines(result.lines)).toEqual([]);
+    expect(
+      result.lines.some((line) => line.includes('"msg":"stopped"')),
+      result.lines.join('\n'),
+    ).toBe(true);
+  }, 90_000);
+
+  it('Ctrl-C (SIGINT to the process group) stops it the same way', async () => {
+    const result = await startAndStop((pid) => process.kill(-pid, 'SIGINT'));
+    expect(result.code, result.lines.join('\n')).toBe(0);
+    expect(result.portClosed).toBe(true);
+    expect(result.groupGone).toBe(true);
+    expect(errorLevelLines(result.lines)).toEqual([]);
+    expect(
+      result.lines.some((line) => line.includes('"msg":"stopped"')),
+      result.lines.join('\n'),
+    ).toBe(true);
+  }, 90_000);
+});

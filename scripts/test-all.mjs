@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureWebBuild, root } from './build.mjs';
+import { ensureBuilt, root } from './build.mjs';
 
 const reports = join(root, '.reports');
 rmSync(reports, { recursive: true, force: true });
@@ -53,6 +53,10 @@ step('import cycles', bin('dpdm'), [
 // Import zones and folder-level cycles (dependency-cruiser; rules in the script).
 step('import zones', 'node', [join(root, 'scripts/check-imports.mjs')]);
 step('format', bin('prettier'), ['--check', '.']);
+// The release build (server and web app) before any test: the npm start suite
+// runs the compiled server, and the journeys and the web bench serve the app.
+// Built here, no test ever waits on a build of its own.
+await ensureBuilt();
 // Two Vitest runs, one after the other: run together, the server's serial
 // suites and the jsdom files fought over the two cores (186 s against
 // 106 s + 31 s apart). The jsdom files use both cores; the server's files run
@@ -128,8 +132,6 @@ if (process.env.TEST_DATABASE_URL) {
   bench('history', '--store', 'postgres', '--pg-url', process.env.TEST_DATABASE_URL);
 }
 bench('http');
-// The browser journeys need the build anyway; the web bench serves it too.
-await ensureWebBuild();
 bench('web', '--dist', 'packages/web/dist');
 // The chat screen's initial JS (index.html's scripts, the chat route's chunk
 // and their static imports) in KB gzip: issue 6's target, held by CI.

@@ -96,6 +96,12 @@ async function startAndStop(stop: (npmPid: number) => void) {
     // Give an orphaned server the chance to show itself.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const portClosed = await portIsClosed(port);
+    // A helper process of a build (esbuild's service) may take a moment to
+    // follow its parent out; a server left behind never does.
+    const groupGoneBy = Date.now() + 5000;
+    while (!groupIsGone(pid) && Date.now() < groupGoneBy) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     return { code, lines: lines(), portClosed, groupGone: groupIsGone(pid) };
   } finally {
     if (!groupIsGone(pid)) process.kill(-pid, 'SIGKILL');

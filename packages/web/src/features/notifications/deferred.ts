@@ -2,6 +2,7 @@ import type { ServerFrame } from '@parley/protocol/realtime';
 import { loadWithTimeout } from '../../lib/lazy';
 import { useConversationStore } from '../conversations/store';
 import type { HeldConversation, Notifier } from './notifier';
+import { listenForNotificationClicks } from './worker-clicks';
 
 // The notifier (its rules, texts, tab coordination; about 2 KB gzip) is not
 // part of the chat screen's first load: the socket starts only after the
@@ -37,6 +38,7 @@ export function startNotificationsDeferred(
     );
   };
   start();
+  const stopClicks = listenForNotificationClicks();
 
   return {
     noteFrame: (frame, ownId) => {
@@ -51,6 +53,7 @@ export function startNotificationsDeferred(
       start();
     },
     stop: () => {
+      stopClicks();
       stopped = true;
       waiting = [];
       real?.stop();

@@ -2,13 +2,11 @@ import i18next from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { ConversationEventFrame, ServerFrame } from '@parley/protocol/realtime';
 import type { User } from '@parley/protocol/user';
-import { navigateTo } from '../../lib/navigation';
 import { settledWithin } from '../../lib/settled-within';
 import { useAuthStore } from '../auth/store';
 import { useConversationStore } from '../conversations/store';
 import { browserNotifications } from './boundary';
 import type { NotificationBoundary } from './boundary';
-import { OPEN_CONVERSATION_MESSAGE, conversationIdOf, conversationPath } from './click';
 import { notificationContent, notificationTag } from './content';
 import { createTabCoordinator } from './tabs';
 import type { TabCoordinator } from './tabs';
@@ -153,22 +151,12 @@ export function startNotifications(
   const stopOpen = onOpenConversationChange(onView);
   document.addEventListener('visibilitychange', onView);
 
-  const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
-  const onWorkerMessage = (event: MessageEvent) => {
-    const data: unknown = event.data;
-    if ((data as { type?: unknown } | null)?.type !== OPEN_CONVERSATION_MESSAGE) return;
-    const id = conversationIdOf(data);
-    if (id !== null) navigateTo(conversationPath(id));
-  };
-  worker?.addEventListener('message', onWorkerMessage);
-
   return {
     noteFrame: notifier.noteFrame,
     stop: () => {
       notifier.stop();
       stopOpen();
       document.removeEventListener('visibilitychange', onView);
-      worker?.removeEventListener('message', onWorkerMessage);
     },
   };
 }

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
+import type { AdminTables } from './admin-tables';
+import type { BotTables } from './bot-tables';
+import type { PushTables } from './push-tables';
 import type { TaskTables } from './task-tables';
 
 // Kysely table types. One schema for both dialects, so two conventions:
@@ -63,36 +66,6 @@ export interface UsersTable {
   is_admin: ColumnType<boolean | number, number | undefined, number>;
   /** Set while an admin has disabled the account (0020-admin). */
   disabled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
-}
-
-/** Server-wide settings an admin changes at run time; a missing key is its default. */
-export interface ServerSettingsTable {
-  key: string;
-  value: string;
-}
-
-export interface InviteCodesTable {
-  id: Generated<number>;
-  code: string;
-  /** The issuing admin's login, or 'console' (the server host). */
-  created_by: string;
-  created_at: Timestamp;
-  expires_at: Timestamp | null;
-  max_uses: number | null;
-  uses: ColumnType<number, number | undefined, number>;
-  revoked_at: Timestamp | null;
-}
-
-export interface AdminAuditTable {
-  id: Generated<number>;
-  /** null: done on the server host, or the admin's account was erased since. */
-  actor_id: number | null;
-  actor_login: string | null;
-  via: 'web' | 'console';
-  action: string;
-  target: string | null;
-  detail: string | null;
-  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -314,85 +287,7 @@ export interface KnownDevicesTable {
   last_used_at: Timestamp;
 }
 
-/** A bot's own settings (0014-bots); the bot is the user row `user_id`. */
-export interface BotsTable {
-  user_id: number;
-  description: string | null;
-  token_hash: string | null;
-  token_issued_at: Timestamp | null;
-  commands: ColumnType<string, string | undefined, string>;
-  webhook_url: string | null;
-  webhook_secret: string | null;
-  allowed_updates: string | null;
-  last_update_id: ColumnType<number, number | undefined, number>;
-  last_error_at: Timestamp | null;
-  last_error_message: string | null;
-  created_at: Timestamp;
-}
-
-/** One pending Update of a bot (0014-bots). */
-export interface BotUpdatesTable {
-  bot_id: number;
-  update_id: number;
-  type: string;
-  payload: string;
-  created_at: Timestamp;
-  attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp | null;
-}
-
-/** A press of an inline button (0014-bots); `id` is the CallbackQuery's id. */
-export interface BotCallbacksTable {
-  id: string;
-  bot_id: number;
-  user_id: number;
-  conversation_id: number;
-  message_id: number;
-  data: string;
-  created_at: Timestamp;
-  answered_at: Timestamp | null;
-}
-
-/** A device's Web Push subscription (0015-push). */
-export interface PushSubscriptionsTable {
-  id: Generated<number>;
-  user_id: number;
-  session_id: number | null;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  locale: string;
-  /** A tab of this device reported itself visible; no push until then. */
-  visible_until: Timestamp | null;
-  created_at: Timestamp;
-}
-
-/** A new message waiting for its push fan-out (0015-push). */
-export interface PushOutboxTable {
-  id: Generated<number>;
-  message_id: number;
-  claimed_until: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
-  created_at: Timestamp;
-}
-
-/** One push to one device, queued with retries (0015-push). */
-export interface PushJobsTable {
-  id: Generated<number>;
-  subscription_id: number;
-  payload: string;
-  topic: string | null;
-  ttl_seconds: number;
-  attempts: ColumnType<number, number | undefined, number>;
-  next_at: Timestamp;
-  expires_at: Timestamp;
-  claimed_until: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
-  created_at: Timestamp;
-}
-
-export interface Database extends TaskTables {
-  bots: BotsTable;
-  bot_updates: BotUpdatesTable;
-  bot_callbacks: BotCallbacksTable;
+export interface Database extends TaskTables, BotTables, PushTables, AdminTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
@@ -409,12 +304,6 @@ export interface Database extends TaskTables {
   conversation_folders: ConversationFoldersTable;
   group_invitations: GroupInvitationsTable;
   known_devices: KnownDevicesTable;
-  push_subscriptions: PushSubscriptionsTable;
-  push_outbox: PushOutboxTable;
-  push_jobs: PushJobsTable;
-  server_settings: ServerSettingsTable;
-  invite_codes: InviteCodesTable;
-  admin_audit: AdminAuditTable;
 }
 
 export type ConversationRow = Selectable<ConversationsTable>;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { AdminAuditTable, Database } from '../../store/types';
+import type { AdminAuditTable } from '../../store/admin-tables';
+import type { Database } from '../../store/types';
 
 // The admin feature's SQL: the user directory, roles and disabling, invite
 // codes and the audit log.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Updateable } from 'kysely';
-import type { BotsTable, Database } from '../../store/types';
+import type { BotsTable } from '../../store/bot-tables';
+import type { Database } from '../../store/types';
 
 // The bots' rows: the user row that is the bot joined with its settings.
 

@@ -10,6 +10,7 @@ import type {
   UserEventRow,
 } from '../events/log';
 import type { ConversationBusMessage } from './bus-messages';
+import { logRoundFailure } from '../store/unavailable';
 
 export type LoadMessages = (ids: number[]) => Promise<Message[]>;
 
@@ -160,7 +161,7 @@ export function createEventPublisher(
       await work();
     } catch (error) {
       // Committed but not published: clients catch up on their next resume.
-      log.error({ err: error }, `realtime: ${what} failed`);
+      logRoundFailure(log, `realtime: ${what}`, error);
     }
   };
   const stats = { messagesNew: 0 };

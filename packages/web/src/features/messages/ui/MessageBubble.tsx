@@ -15,6 +15,7 @@ export type BubbleProps = {
   forwardedFrom: string | null;
   /** Own messages: 'sending' (pending), 'sent' (one tick), 'read' (two ticks). */
   tick: 'sending' | 'sent' | 'read' | null;
+  /** An i18n key (the server's English message): shown in the current locale. */
   error: string | null;
   highlighted: boolean;
   /** Channel posts: how many subscribers have seen it (null elsewhere). */
@@ -169,7 +170,7 @@ export function MessageBubble(props: BubbleProps) {
       {props.buttons}
       {error ? (
         <div className="msg-error" role="alert">
-          <span>{error}</span>
+          <span>{t(error)}</span>
           <button type="button" onClick={props.onRetry} data-testid="message-retry">
             {t('messages.retry')}
           </button>

@@ -1,3 +1,4 @@
+import './reactions.css';
 import { useState } from 'react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './reactions.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUICK_REACTIONS } from '@parley/protocol/reactions';

@@ -1,3 +1,4 @@
+import './reactions.css';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Reaction, ReactorsReply } from '@parley/protocol/reactions';

@@ -15,6 +15,25 @@ const I18N: Record<string, () => Promise<{ default: unknown }>> = {
 
 type Selected = { native?: string };
 
+// WARNING: emoji-mart writes its CSS into a <style> element in the picker's
+// shadow root, which the server's CSP (style-src 'self', no 'unsafe-inline')
+// refuses: the picker would show unstyled. Its base class's `injectStyles`
+// is replaced, once, by one that adopts the same rules as a constructed
+// stylesheet (CSSOM, which CSP does not govern; sonner's case is solved at
+// build, vite.config.ts). If emoji-mart stops injecting that way, this
+// throws on the first open instead of shipping an unstyled picker.
+type ShadowBase = { injectStyles?: (this: HTMLElement, styles: string) => void };
+const shadowBase = Object.getPrototypeOf(Picker.prototype) as ShadowBase;
+if (typeof shadowBase.injectStyles !== 'function') {
+  throw new Error('emoji-mart no longer injects its styles as expected');
+}
+shadowBase.injectStyles = function adopt(this: HTMLElement, styles: string) {
+  if (!styles || !this.shadowRoot) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(styles);
+  this.shadowRoot.adoptedStyleSheets = [sheet];
+};
+
 export default function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }) {
   const { i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);

@@ -35,10 +35,11 @@ export function EmojiPickerPopover({
     };
     document.addEventListener('pointerdown', onPointer);
     const node = ref.current;
-    node?.addEventListener('keydown', onKey);
+    // Capture: the picker's search box stops every key it gets from going on.
+    node?.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
-      node?.removeEventListener('keydown', onKey);
+      node?.removeEventListener('keydown', onKey, true);
     };
   }, [onClose, withParent]);
   return (

@@ -39,10 +39,11 @@ export function MessageMenu({
     'delete-me',
     ...(own ? (['delete-everyone'] as const) : []),
   ];
-  const left = Math.min(x, window.innerWidth - 220);
+  // With the quick reactions on top the menu is wider (one row of them) and taller.
+  const left = Math.max(8, Math.min(x, window.innerWidth - (header ? 344 : 220)));
   const top = Math.max(
     8,
-    Math.min(y, window.innerHeight - actions.length * 40 - (header ? 64 : 16)),
+    Math.min(y, window.innerHeight - actions.length * 40 - (header ? 72 : 16)),
   );
   return (
     <div

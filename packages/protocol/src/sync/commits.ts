@@ -47,9 +47,9 @@ export function applyCommitToList(
       return applyLastMessage(state, commit.message.conversation_id, toLastMessage(commit.message));
     case 'message.edited':
       return messageEdited(state, commit.message);
-    // The new preview comes with the server's event (message.deleted or message.hidden).
+    // The new preview comes with the server's event (message.deleted or
+    // message.hidden); reactions are not on the list.
     case 'message.deleted':
-    // Reactions are not on the list.
     case 'message.reactions':
       return state;
   }

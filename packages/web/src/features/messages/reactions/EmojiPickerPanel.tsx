@@ -34,7 +34,7 @@ shadowBase.injectStyles = function adopt(this: HTMLElement, styles: string) {
   this.shadowRoot.adoptedStyleSheets = [sheet];
 };
 
-export default function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }) {
+export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }) {
   const { i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 // press outside closes it; the picker's search box takes the focus, arrows
 // move between emoji and Enter picks one.
 
-const EmojiPickerPanel = lazy(() => import('./EmojiPickerPanel'));
+const EmojiPickerPanel = lazy(async () => ({
+  default: (await import('./EmojiPickerPanel')).EmojiPickerPanel,
+}));
 
 export function EmojiPickerPopover({
   onPick,

@@ -1,5 +1,5 @@
 import './reactions.css';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Reaction, ReactorsReply } from '@parley/protocol/reactions';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
@@ -15,11 +15,16 @@ function WhoReacted({ messageId, onClose }: { messageId: number; onClose: () => 
   const { t } = useTranslation();
   const ref = useMenuDismiss(onClose, true);
   const [reply, setReply] = useState<ReactorsReply | null | 'failed'>(null);
-  const started = useRef(false);
-  if (!started.current) {
-    started.current = true;
-    fetchReactors(messageId).then(setReply, () => setReply('failed'));
-  }
+  useEffect(() => {
+    let current = true;
+    fetchReactors(messageId).then(
+      (got) => current && setReply(got),
+      () => current && setReply('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [messageId]);
   return (
     <div ref={ref} className="reactors" role="dialog" aria-label={t('reactions.who')}>
       <button type="button" className="reactors-close" onClick={onClose}>

@@ -73,6 +73,8 @@ function toFrame(
       return { ...base(r), type: r.type, payload: r.payload };
     case 'message.views':
       return { ...base(r), type: r.type, payload: r.payload };
+    case 'message.reactions':
+      return { ...base(r), type: r.type, payload: r.payload };
     case 'user.updated':
       return { ...base(r), type: r.type, payload: r.payload };
     case 'member.joined':

@@ -31,6 +31,7 @@ import { postRefusal } from '../groups/access';
 import { slowModeApplies, takeSlowModeTurn } from '../groups/slow-mode';
 import { historyPage } from './history-page';
 import * as q from './queries';
+import { removeAllReactions } from './reaction-queries';
 import { mentionKeys } from '@parley/protocol/rules/mentions';
 import { forbidden, invalid, notFound, visibility } from './rules';
 import type { ChannelViews } from './channel-views';
@@ -302,6 +303,8 @@ export function createMessagesService(
           deleted_at: at,
           ...(message.file_id !== null ? { file_id: null } : {}),
         });
+        // Its reactions go with it (a deleted message shows none).
+        await removeAllReactions(trx, message.id);
         const newest = (await q.newestLive(trx, access.id)) ?? null;
         const lastChanged = access.last_message_id === message.id;
         await conversations.afterRemovedMessage(trx, access.id, message, newest, lastChanged);

@@ -22,6 +22,9 @@ import { useMessageStore } from './store';
 import { useUploadStore } from './upload-store';
 import { ForwardDialog } from './ui/ForwardDialog';
 import { MessageMenu } from './ui/MessageMenu';
+import { myReaction } from '@parley/protocol/reactions';
+import { ReactionBar } from './reactions/ReactionBar';
+import { toggleReaction } from './reactions/toggle';
 import { PinnedBar } from './ui/PinnedBar';
 import { UploadTray } from './ui/UploadTray';
 import { useReadMarker } from './use-read-marker';
@@ -279,6 +282,18 @@ export function ConversationView({
             ownId !== null &&
             menu.message.type !== TASK_NOTICE_TYPE &&
             canTask(actorOf(conversation, ownId), 'create_task')
+          }
+          header={
+            // The System chat is read-only (the server refuses there too).
+            conversation.is_system || ownId === null ? null : (
+              <ReactionBar
+                mine={myReaction(menu.message.reactions, ownId)}
+                onPick={(emoji) => {
+                  setMenu(null);
+                  void toggleReaction(menu.message, emoji, ownId);
+                }}
+              />
+            )
           }
           onPick={(action) => {
             setMenu(null);

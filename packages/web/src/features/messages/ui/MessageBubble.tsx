@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageRef } from '@parley/protocol/message';
+import { emojiOnlyCount } from '@parley/protocol/rules/emoji-only';
 import { MessageText } from './MessageText';
 
 export type BubbleProps = {
@@ -24,6 +25,8 @@ export type BubbleProps = {
   preview?: ReactNode;
   /** The message's file or picture, above its text (the caption, possibly empty). */
   attachment?: ReactNode;
+  /** Under the text: the reaction chips, when there are any. */
+  reactions?: ReactNode;
   /** Under the bubble: a bot's inline keyboard. */
   buttons?: ReactNode;
   /** Beside the bubble: a channel's avatar (its posts are the channel's, not a person's). */
@@ -106,9 +109,12 @@ function Views({ count }: { count: number }) {
 export function MessageBubble(props: BubbleProps) {
   const { t } = useTranslation();
   const { own, parent, forwardedFrom, tick, error } = props;
+  // Nothing but 1–3 emoji (protocol rules/emoji-only.ts): large, without the bubble.
+  const emojiOnly =
+    !props.attachment && !parent && forwardedFrom === null && emojiOnlyCount(props.text) > 0;
   const bubble = (
     <div
-      className={`msg-bubble${props.highlighted ? ' is-highlighted' : ''}${error ? ' has-error' : ''}`}
+      className={`msg-bubble${props.highlighted ? ' is-highlighted' : ''}${error ? ' has-error' : ''}${emojiOnly ? ' is-emoji-only' : ''}`}
       onContextMenu={props.onMenu}
       data-testid="message"
     >
@@ -138,6 +144,7 @@ export function MessageBubble(props: BubbleProps) {
       {props.attachment}
       {props.text !== '' || !props.attachment ? <MessageText text={props.text} /> : null}
       {props.preview}
+      {props.reactions}
       <span className="msg-meta">
         {props.edited ? <span className="msg-edited">{t('messages.edited')}</span> : null}
         {props.views != null ? <Views count={props.views} /> : null}

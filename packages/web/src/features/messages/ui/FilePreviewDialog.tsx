@@ -22,7 +22,25 @@ function FilePreview({ file }: { file: File }) {
   }
   return (
     <span className="file-preview-thumb file-preview-icon" aria-hidden="true">
-      {kind === 'audio' ? '♪' : '📄'}
+      <svg
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {kind === 'audio' ? (
+          <path d="M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm11-2a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z" />
+        ) : (
+          <>
+            <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+            <path d="M14 3v5h5" />
+          </>
+        )}
+      </svg>
     </span>
   );
 }

@@ -5,6 +5,7 @@ import type { AttachedFile } from '@parley/protocol/file';
 import type { Message } from '@parley/protocol/message';
 import { errorMessage } from '../../api/errors';
 import { useAuthStore } from '../auth/store';
+import { fetchSharedMedia } from './api';
 import { downloadFile, freshenImageToken } from './files-api';
 import { useMessageStore } from './store';
 import { FileAttachment } from './ui/FileAttachment';
@@ -60,17 +61,21 @@ export function MessageAttachment({
       if (ok) setAttempt(1);
     });
   };
-  const open = () => {
+  // The chat's pictures from the server (up to the newest hundred); the loaded ones when it cannot answer.
+  const open = async () => {
     const conversationId = message?.conversation_id;
+    const [, listed] = await Promise.all([
+      freshenImageToken(),
+      conversationId ? fetchSharedMedia(conversationId).catch(() => null) : null,
+    ]);
+    const fromServer = galleryOf([...(listed?.messages ?? [])].reverse());
     const loaded = conversationId
       ? galleryOf(useMessageStore.getState().threads[conversationId]?.messages)
       : [];
-    const start = loaded.findIndex((item) => item.file.key === file.key);
-    const items =
-      start >= 0
-        ? loaded
-        : [{ messageId: 0, file, caption: '', sender: null, createdAt: new Date().toISOString() }];
-    void freshenImageToken().finally(() => setGallery({ items, start: Math.max(0, start) }));
+    const items = [fromServer, loaded].find((list) =>
+      list.some((item) => item.file.key === file.key),
+    ) ?? [{ messageId: 0, file, caption: '', sender: null, createdAt: new Date().toISOString() }];
+    setGallery({ items, start: items.findIndex((item) => item.file.key === file.key) });
   };
 
   const playable = playableKind(file.mime);
@@ -87,14 +92,14 @@ export function MessageAttachment({
         file={file}
         thumbnailSrc={thumbnail}
         onImageError={onMediaError}
-        onOpen={open}
+        onOpen={() => void open()}
         onDownload={() => download()}
       />
       {gallery ? (
         <Suspense fallback={null}>
           <MediaViewer
             items={gallery.items}
-            startIndex={gallery.start}
+            startIndex={Math.max(0, gallery.start)}
             timeZone={timeZone}
             onClose={() => setGallery(null)}
             onDownload={download}

@@ -145,6 +145,7 @@ test('the viewer zooms, steps through the chat’s pictures and closes on Escape
   browser,
   request,
 }) => {
+  test.setTimeout(60_000); // three sign-ins
   const { alice, bob, chatId } = await pairWithChat(request);
   const a = await open(browser, alice, chatId);
   await a.getByTestId('composer-file-input').setInputFiles([

@@ -38,7 +38,7 @@ test('files wait in a preview with a caption, then arrive in the order chosen', 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000); // three sign-ins and an upload of a large picture
+  test.setTimeout(90_000); // three sign-ins and an upload of a large picture
   const { alice, bob, chatId } = await pairWithChat(request);
   const a = await open(browser, alice, chatId);
   // A large picture first, a tiny file second: sent by when each upload ends, the order would flip.
@@ -145,7 +145,7 @@ test('the viewer zooms, steps through the chat’s pictures and closes on Escape
   browser,
   request,
 }) => {
-  test.setTimeout(60_000); // three sign-ins
+  test.setTimeout(90_000); // three sign-ins
   const { alice, bob, chatId } = await pairWithChat(request);
   const a = await open(browser, alice, chatId);
   await a.getByTestId('composer-file-input').setInputFiles([

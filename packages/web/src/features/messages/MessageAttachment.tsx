@@ -65,7 +65,7 @@ export function MessageAttachment({
   const open = async () => {
     const conversationId = message?.conversation_id;
     const [, listed] = await Promise.all([
-      freshenImageToken(),
+      freshenImageToken().catch(() => false),
       conversationId ? fetchSharedMedia(conversationId).catch(() => null) : null,
     ]);
     const fromServer = galleryOf([...(listed?.messages ?? [])].reverse());

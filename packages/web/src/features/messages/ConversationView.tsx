@@ -33,6 +33,7 @@ import { offersFirstUnread } from './first-unread';
 import { useThread } from './use-thread';
 import { useTypingSender } from './use-typing-sender';
 import { useConversationActions } from './use-conversation-actions';
+import { useFilePreview } from './use-file-preview';
 import { ConversationHeader } from './ConversationHeader';
 import { TasksPanelHost } from '../tasks/TasksPanelHost';
 import { actorOf } from '../tasks/view';
@@ -43,6 +44,10 @@ import { BlockedBar, StartBar } from './ui/BotBars';
 
 // Shown only when a bot asks (an alert, a link to confirm): a chunk of its own.
 const BotDialog = lazy(async () => ({ default: (await import('./ui/BotDialog')).BotDialog }));
+// Opens when files are chosen, pasted or dropped: a chunk of its own.
+const FilePreviewDialog = lazy(async () => ({
+  default: (await import('./ui/FilePreviewDialog')).FilePreviewDialog,
+}));
 
 /** `/chat/:id` with a known conversation: header, history, composer. */
 export function ConversationView({
@@ -81,6 +86,7 @@ export function ConversationView({
 
   const title = conversationTitle(conversation, t);
   const actions = useConversationActions(id, title);
+  const preview = useFilePreview(id);
   const publisher = publisherIdentity(conversation);
   const pinned = conversation.pinned_message?.deleted ? null : conversation.pinned_message;
   const pinMessage = useConversationStore((s) => s.pinMessage);
@@ -255,7 +261,7 @@ export function ConversationView({
             waitSeconds={waitSeconds}
             slowMode={slowMode > 0}
             onTyping={onTyping}
-            onAttach={actions.attach}
+            onAttach={preview.add}
             onCancelMode={actions.cancelMode}
             placeholder={
               actions.mode.kind === 'reply' && bot.forcePlaceholder
@@ -266,6 +272,20 @@ export function ConversationView({
           />
         </>
       )}
+      {preview.open ? (
+        <Suspense fallback={null}>
+          <FilePreviewDialog
+            files={preview.files}
+            caption={preview.caption}
+            note={preview.note}
+            onCaption={preview.setCaption}
+            onRemove={preview.remove}
+            onAdd={preview.add}
+            onSend={preview.send}
+            onCancel={preview.cancel}
+          />
+        </Suspense>
+      ) : null}
       {bot.dialog ? (
         <Suspense fallback={null}>
           <BotDialog dialog={bot.dialog} onClose={bot.closeDialog} />

@@ -159,7 +159,7 @@ export function MessageHistory(props: HistoryProps) {
           error={p?.error ?? null}
           highlighted={m !== null && m.id === props.highlightId}
           views={props.channel && m ? m.views : null}
-          attachment={file ? <MessageAttachment file={file} /> : null}
+          attachment={file ? <MessageAttachment file={file} message={m} /> : null}
           preview={
             props.linkPreviews && m && m.sender !== null && m.type === 'text' ? (
               <MessageLinkPreview messageId={m.id} text={m.message} />

@@ -42,7 +42,7 @@ test('group inactivity: the owner sets a limit, a member sees it live', async ({
 
   // It reaches Bob's open panel live, and it is there after a reload too.
   const note = b.getByTestId('inactivity-member-note');
-  await expect(note).toContainText('Inactive members are removed: After 1 month.');
+  await expect(note).toContainText('Current setting: After 1 month.');
   await expect(b.getByTestId('inactivity-select')).toHaveCount(0);
   await screenshotBoth(b, 'groups-inactivity-member-en');
   await b.evaluate(() => localStorage.setItem('locale', 'ru'));

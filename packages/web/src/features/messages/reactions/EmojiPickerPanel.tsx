@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Picker } from 'emoji-mart';
+import { useResolvedTheme } from '../../../lib/theme';
 
 // emoji-mart's picker (a custom element) mounted into React. The data set
 // and the texts come from the npm package, passed in: emoji-mart fetches
@@ -40,6 +41,8 @@ export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }
   const pick = useRef(onPick);
   pick.current = onPick;
   const language = i18n.language in I18N ? i18n.language : 'en';
+  // The app's theme (Settings → Appearance), not only the system's.
+  const theme = useResolvedTheme();
 
   useEffect(() => {
     const node = host.current;
@@ -50,7 +53,7 @@ export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }
       i18n: async () => (await (load as () => Promise<{ default: unknown }>)()).default,
       locale: language,
       set: 'native',
-      theme: 'auto',
+      theme,
       autoFocus: true,
       previewPosition: 'none',
       skinTonePosition: 'search',
@@ -62,7 +65,7 @@ export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }
     });
     node.replaceChildren(picker as unknown as Node);
     return () => node.replaceChildren();
-  }, [language]);
+  }, [language, theme]);
 
   return <div ref={host} className="emoji-panel" data-testid="emoji-panel" />;
 }

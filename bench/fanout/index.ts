@@ -6,13 +6,15 @@ import { monotonicUs, summarizeProfile } from '../lib/cpuprofile';
 import { ApiClient } from '../lib/http';
 import type { Pinning } from '../lib/pin';
 import { mapLimit, sleep } from '../lib/pool';
-import { cpuSeconds, sampleRss, systemCpu } from '../lib/proc';
+import { cpuSeconds, rssMiB, sampleRss, systemCpu } from '../lib/proc';
 import type { SystemCpu } from '../lib/proc';
 import type { RunningServer } from '../lib/server';
 import { mainThreadProfile, startServer } from '../lib/server';
 import { sqlCostsBetween, takeSqlSnapshot } from '../lib/sql-timing';
 import type { FanoutConfig } from './config';
-import { printFanout } from './print';
+import type { FanoutOutcome } from './print';
+import { printFanout, printRatios } from './print';
+import { relayGroups, RELAY_SCRIPT } from './relay';
 import type { OpenSocket } from './sockets';
 import { openSocket } from './sockets';
 import { makeSchedule, runSenders } from './sender';
@@ -40,7 +42,32 @@ async function drain(tracker: Tracker, graceMs: number): Promise<void> {
   }
 }
 
+/**
+ * Issue 24: every run measures a bare `ws` relay (relay-server.mjs) under the
+ * same load first, pinned the same way, and prints Parley ÷ relay, so the
+ * figures of one noisy run can be judged against each other.
+ */
 export async function runFanout(config: FanoutConfig, options: FanoutOptions): Promise<number> {
+  const relay = await runTarget(config, { ...options, cpuProf: false, sqlTiming: false }, true);
+  if (!relay) return 1;
+  const parley = await runTarget(config, options, false);
+  if (!parley) return 1;
+  printFanout(relay, { title: 'fanout: relay reference (bare node + ws, stores nothing)' });
+  const code = printFanout(parley, { title: 'fanout: Parley', reference: relay });
+  printRatios(parley, relay);
+  return code;
+}
+
+/** Idle RSS each open socket costs: RSS after opening them (settled) minus before, per socket. */
+function idleKiB(pid: number, before: number, sockets: number): number {
+  return ((rssMiB(pid) - before) * 1024) / Math.max(1, sockets);
+}
+
+async function runTarget(
+  config: FanoutConfig,
+  options: FanoutOptions,
+  isRelay: boolean,
+): Promise<FanoutOutcome | undefined> {
   const users = config.groups * config.members;
   // Seeding costs ~0.1 s of argon2 per user on one core; the rest is generous slack.
   const hardLimitS = 90 + users * 0.5 + config.warmupS + config.durationS + config.graceS;
@@ -59,21 +86,21 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
       prefix: options.pinning.serverPrefix,
       cpuProfDir: profDir,
       sqlTimingFile: sqlFile,
+      relayScript: isRelay ? RELAY_SCRIPT : undefined,
     });
     const api = new ApiClient(server.port, config.connections);
     const tracker = new Tracker();
 
     const seedStart = performance.now();
-    const groups = await seed(
-      api,
-      config.groups,
-      config.members,
-      config.seedConcurrency,
-      config.direct,
-    );
+    const groups = isRelay
+      ? relayGroups(config.groups, config.members)
+      : await seed(api, config.groups, config.members, config.seedConcurrency, config.direct);
     const seedS = (performance.now() - seedStart) / 1000;
     const all = groups.flatMap((g) => g.members);
+    const rssBeforeSockets = rssMiB(server.pid);
     sockets.push(...(await mapLimit(all, 20, (u) => openSocket(server!.port, u, tracker))));
+    await sleep(1000); // let the handshakes' garbage go before reading what the sockets hold
+    const idleSocketKiB = idleKiB(server.pid, rssBeforeSockets, sockets.length);
     process.stderr.write(
       `bench: seeded ${all.length} users in ${groups.length} groups (${seedS.toFixed(1)} s), ${sockets.length} sockets open\n`,
     );
@@ -151,8 +178,9 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
     const profile = profDir ? mainThreadProfile(profDir) : undefined;
     const hot = profile ? summarizeProfile(profile, windowUs) : undefined;
 
-    return printFanout({
+    return {
       config,
+      idleSocketKiB,
       pinning: options.pinning.description,
       seedS,
       tracker,
@@ -177,7 +205,7 @@ export async function runFanout(config: FanoutConfig, options: FanoutOptions): P
       profile: hot,
       profileFile: profile,
       sqlCosts,
-    });
+    };
   } finally {
     clearTimeout(watchdog);
     for (const s of sockets) s.socket.terminate();

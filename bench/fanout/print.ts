@@ -32,6 +32,83 @@ export interface FanoutOutcome {
   profileFile: string | undefined;
   /** `--sql-timing`: each SQLite statement's calls and time in the window. */
   sqlCosts: StatementCost[] | undefined;
+  /** Server RSS the open sockets added once idle, per socket. */
+  idleSocketKiB: number;
+}
+
+export interface PrintOptions {
+  title: string;
+  /** The relay run of the same load: its figures and the ratios go into the JSON line. */
+  reference?: FanoutOutcome;
+}
+
+/** The figures compared across the two runs, per measured send and delivery. */
+function keyFigures(o: FanoutOutcome) {
+  const sends = o.tracker.replyTimes.length;
+  const deliveries = o.tracker.measuredDeliveries;
+  return {
+    cpuUsPerSend: (1e6 * o.serverCpuS) / Math.max(1, sends),
+    cpuUsPerDelivery: (1e6 * o.serverCpuS) / Math.max(1, deliveries),
+    p99Ms: summarize(o.tracker.latencies).p99,
+    replyP99Ms: summarize(o.tracker.replyTimes).p99,
+    rssMiB: o.serverRssMiB,
+    idleSocketKiB: o.idleSocketKiB,
+  };
+}
+
+type Figures = ReturnType<typeof keyFigures>;
+
+function ratiosOf(parley: Figures, relay: Figures): Figures {
+  const out = {} as Figures;
+  for (const k of Object.keys(parley) as (keyof Figures)[]) out[k] = round(parley[k] / relay[k], 2);
+  return out;
+}
+
+/** Issue 24's targets, Parley ÷ relay in one run: groups and direct pairs differ in CPU. */
+function targets(direct: boolean): Partial<Figures> {
+  return direct
+    ? { cpuUsPerSend: 2, p99Ms: 3, rssMiB: 2, idleSocketKiB: 1.5 }
+    : { cpuUsPerDelivery: 1.5, p99Ms: 3, rssMiB: 2, idleSocketKiB: 1.5 };
+}
+
+/** Busy time on a pinned core beyond the bench's own: a neighbour's (NaN when not pinned). */
+function neighbourOf(o: FanoutOutcome): number {
+  return o.cores.length === 2 ? Math.max(...o.cores.map((c) => c.busyPct - c.ownPct)) : NaN;
+}
+
+export function printRatios(parley: FanoutOutcome, relay: FanoutOutcome): void {
+  const p = keyFigures(parley);
+  const r = keyFigures(relay);
+  const ratio = ratiosOf(p, r);
+  const goal = targets(parley.config.direct);
+  const names: Record<keyof Figures, string> = {
+    cpuUsPerSend: 'server CPU µs per send',
+    cpuUsPerDelivery: 'server CPU µs per delivery',
+    p99Ms: 'latency p99 ms',
+    replyP99Ms: 'send reply p99 ms',
+    rssMiB: 'server RSS MiB (peak)',
+    idleSocketKiB: 'idle socket KiB',
+  };
+  printTable(
+    'Parley ÷ relay (same load, same run)',
+    (Object.keys(names) as (keyof Figures)[])
+      .map((k): Row => {
+        const target = goal[k];
+        const verdict =
+          target === undefined
+            ? ''
+            : ratio[k] <= target
+              ? `  ≤ ${target} met`
+              : `  > ${target} MISSED`;
+        return [names[k], `${round(p[k], 2)} ÷ ${round(r[k], 2)} = ${ratio[k]}×${verdict}`];
+      })
+      .concat([
+        [
+          'foreign CPU on pinned cores (relay run / Parley run)',
+          `${round(neighbourOf(relay))}% / ${round(neighbourOf(parley))}% of a core`,
+        ],
+      ]),
+  );
 }
 
 /** The statements that cost the window most, and their sum per measured send. */
@@ -48,7 +125,7 @@ function printSqlCosts(costs: StatementCost[], durationS: number, sends: number)
   );
 }
 
-export function printFanout(o: FanoutOutcome): number {
+export function printFanout(o: FanoutOutcome, options: PrintOptions): number {
   const { config, tracker } = o;
   const latency = summarize(tracker.latencies);
   const lag = summarize(tracker.sendLags);
@@ -60,8 +137,7 @@ export function printFanout(o: FanoutOutcome): number {
   // Busy time on a pinned core beyond what our own process used there is a
   // neighbour's (another test run, a build): the latency figures are then not
   // the server's. Only meaningful when pinned (one line per core).
-  const neighbourPct =
-    o.cores.length === 2 ? Math.max(...o.cores.map((c) => c.busyPct - c.ownPct)) : NaN;
+  const neighbourPct = neighbourOf(o);
   const noisy = neighbourPct > NOISE_LIMIT_PCT;
   const failed = o.lost > 0 || tracker.duplicates > 0 || tracker.errors > 0;
 
@@ -97,6 +173,7 @@ export function printFanout(o: FanoutOutcome): number {
     server_cpu_s: round(o.serverCpuS, 2),
     server_cpu_pct: round((100 * o.serverCpuS) / d),
     server_rss_mib: round(o.serverRssMiB),
+    idle_socket_kib: round(o.idleSocketKiB),
     client_cpu_pct: round((100 * o.clientCpuS) / d),
     client_loop_delay_ms: {
       p99: round(o.clientLoopDelayP99Ms),
@@ -136,6 +213,7 @@ export function printFanout(o: FanoutOutcome): number {
     ['duplicated', result.duplicated],
     ['server CPU s (window)', `${result.server_cpu_s} (${result.server_cpu_pct}% of a core)`],
     ['server RSS MiB (peak)', result.server_rss_mib],
+    ['idle socket KiB', result.idle_socket_kib],
     ['load gen CPU', `${result.client_cpu_pct}% of a core`],
     [
       'load gen loop delay p99/max ms',
@@ -152,7 +230,7 @@ export function printFanout(o: FanoutOutcome): number {
     ],
     ['verdict', result.target_met ? 'target met' : failed ? 'FAILED' : 'target missed'],
   ];
-  printTable('fanout', rows);
+  printTable(options.title, rows);
   for (const sample of tracker.errorSamples) process.stdout.write(`  error: ${sample}\n`);
 
   if (o.profile) {
@@ -167,6 +245,22 @@ export function printFanout(o: FanoutOutcome): number {
     process.stdout.write(`profile: ${o.profileFile ?? ''}\n`);
   }
   if (o.sqlCosts) printSqlCosts(o.sqlCosts, d, measuredOk);
-  printJsonLine(result);
-  return failed ? 1 : 0;
+  // One JSON line per run: Parley's, with the relay's figures and the ratios beside it.
+  if (options.reference) {
+    const p = keyFigures(o);
+    const r = keyFigures(options.reference);
+    const rounded = (f: Figures) =>
+      Object.fromEntries(Object.entries(f).map(([k, v]) => [k, round(v, 2)]));
+    printJsonLine({
+      ...result,
+      parley: rounded(p),
+      relay: rounded(r),
+      relay_neighbour_cpu_pct: round(neighbourOf(options.reference)),
+      ratio_to_relay: ratiosOf(p, r),
+    });
+  }
+  const refFailed =
+    options.reference !== undefined &&
+    (options.reference.lost > 0 || options.reference.tracker.errors > 0);
+  return failed || refFailed ? 1 : 0;
 }

@@ -35,6 +35,8 @@ export interface ServerOptions {
   sqlTimingFile?: string;
   /** Start the server with this open-files limit (`ulimit -n` in a shell, at most the hard limit). */
   nofile?: number;
+  /** Run this bare-Node script (`node <script> <port>`) instead of Parley: the fanout relay reference. */
+  relayScript?: string;
 }
 
 export interface RunningServer {
@@ -78,7 +80,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.sqlTimingFile) nodeArgs.push('--import', SQL_TIMING_PRELOAD);
   // Extra V8 flags for the server only (e.g. --trace-gc), which NODE_OPTIONS refuses.
   nodeArgs.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
-  let argv = [...options.prefix, process.execPath, ...nodeArgs, 'packages/server/src/main.ts'];
+  let argv = options.relayScript
+    ? [...options.prefix, process.execPath, options.relayScript, String(port)]
+    : [...options.prefix, process.execPath, ...nodeArgs, 'packages/server/src/main.ts'];
   if (options.nofile !== undefined) {
     // `exec` keeps the pid the server's own, so /proc readings and signals reach it.
     const quoted = argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');

@@ -71,6 +71,9 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PORT must be a whole number/);
     expect(attempt).toThrow(/DATABASE_URL must start with postgres:\/\//);
     expect(attempt).toThrow(/LOG_LEVEL must be one of/);
+    expect(() => loadConfig({ DURABILITY: 'maybe' }, '/srv')).toThrow(/DURABILITY must be one of/);
+    expect(loadConfig({ DURABILITY: 'fsync' }, '/srv').durability).toBe('fsync');
+    expect(loadConfig({}, '/srv').durability).toBe('commit');
     expect(attempt).toThrow(/RATE_LIMIT_LOGIN_IP_MAX must be greater than 0/);
   });
 

@@ -1,3 +1,5 @@
+import { DURABILITIES } from './store/durability';
+import type { Durability } from './store/durability';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -68,6 +70,8 @@ export interface AppConfig {
   /** The public origin (https://chat.example.org): allowed Origin, Secure cookies. */
   publicUrl: string | null;
   logLevel: string;
+  /** `commit` (default): a send is acknowledged after its commit; `fsync`: after it is on disk. */
+  durability: Durability;
   webDist: string;
   /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses. */
   trustProxy: boolean | number | string;
@@ -178,6 +182,9 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .optional(),
+  DURABILITY: z
+    .enum(DURABILITIES, { error: `DURABILITY must be one of ${DURABILITIES.join(', ')}` })
     .optional(),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: z
@@ -311,6 +318,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL ?? null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     logLevel: e.LOG_LEVEL ?? 'info',
+    durability: e.DURABILITY ?? 'commit',
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false, // null cannot pass the schema
     linkPreviewTestOrigin: testOrigin(e.LINK_PREVIEW_TEST_ORIGIN),

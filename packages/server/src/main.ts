@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const store = openStore({
     databaseUrl: config.databaseUrl,
     sqlitePath: config.sqlitePath,
+    durability: config.durability,
     onCheckpointError: (message) => process.stderr.write(`parley: WAL checkpoint: ${message}\n`),
     // Never fatal: the pool reconnects; requests meanwhile get 503.
     onPoolError: (error) => warn(`database connection lost (${describeUnavailable(error)})`),

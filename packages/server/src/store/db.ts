@@ -1,3 +1,4 @@
+import type { Durability } from './durability';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -27,6 +28,8 @@ export interface StoreOptions {
   /** Extra libpq options, e.g. `-c search_path=…` (tests isolate suites this way). */
   pgOptions?: string;
   pgPoolSize?: number;
+  /** `fsync`: a commit returns once it is on disk (SQLite synchronous=FULL; PostgreSQL synchronous_commit=on). */
+  durability?: Durability;
   /** How often a worker thread checkpoints SQLite's WAL (see sqlite-checkpointer). */
   checkpointIntervalMs?: number;
   onCheckpointError?: (message: string) => void;
@@ -62,7 +65,7 @@ const pgTypes = {
   },
 };
 
-function openSqlite(path: string): Kysely<Database> {
+function openSqlite(path: string, durability: Durability): Kysely<Database> {
   // Keep in step with the worker in sqlite-checkpointer.ts, which opens the same file.
   mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
@@ -73,7 +76,9 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  database.pragma('synchronous = NORMAL');
+  // DURABILITY=fsync: FULL fsyncs the WAL at every commit, so an OS crash or
+  // power cut loses no acknowledged message either (store/durability.ts).
+  database.pragma(`synchronous = ${durability === 'fsync' ? 'FULL' : 'NORMAL'}`);
   database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
@@ -98,6 +103,17 @@ function markQueryErrors(client: pg.PoolClient): void {
   Object.assign(client, { query: marking });
 }
 
+/** libpq options: the caller's, plus synchronous_commit=on when DURABILITY=fsync (overrides a server's off). */
+function pgConnectionOptions(options: StoreOptions): { options?: string } {
+  const parts = [
+    options.pgOptions,
+    options.durability === 'fsync' ? '-c synchronous_commit=on' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return parts ? { options: parts } : {};
+}
+
 function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -106,7 +122,7 @@ function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
     // While the server is unreachable a request fails (503) within this
     // instead of waiting for a connection forever.
     connectionTimeoutMillis: options.pgConnectTimeoutMs ?? 5000,
-    ...(options.pgOptions ? { options: options.pgOptions } : {}),
+    ...pgConnectionOptions(options),
   });
   // A restart fails every idle connection at once: one report for the lot
   // (errors less than 5 s after the previous one are not reported again).
@@ -144,7 +160,7 @@ export function openStore(options: StoreOptions): Store {
   } else {
     if (!options.sqlitePath)
       throw new Error('openStore: sqlitePath is required without databaseUrl');
-    db = openSqlite(options.sqlitePath);
+    db = openSqlite(options.sqlitePath, options.durability ?? 'commit');
     checkpointer = startCheckpointer(
       options.sqlitePath,
       options.checkpointIntervalMs ?? 1000,

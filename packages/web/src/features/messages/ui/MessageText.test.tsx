@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MessageText } from './MessageText';
 
-// The URL rule itself is tested in packages/protocol/src/rules/linkify.test.ts.
+// The parse rules are tested in packages/protocol/src/rules/format.
 describe('MessageText', () => {
   it('renders links that open in a new tab without an opener', () => {
     render(<MessageText text="go to https://example.org now" />);
@@ -17,5 +17,34 @@ describe('MessageText', () => {
     expect(screen.getByTestId('message-text')).toHaveTextContent(text);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('renders the formatting as elements', () => {
+    const { container } = render(
+      <MessageText text={'**b** __i__ ~~s~~ `c`\n> q\n\n```\npre\n```'} />,
+    );
+    expect(container.querySelector('strong')).toHaveTextContent('b');
+    expect(container.querySelector('em')).toHaveTextContent('i');
+    expect(container.querySelector('s')).toHaveTextContent('s');
+    expect(container.querySelector('code.msg-code')).toHaveTextContent('c');
+    expect(container.querySelector('pre')).toHaveTextContent('pre');
+  });
+
+  it('a spoiler hides its words until pressed, by click or keyboard', () => {
+    render(<MessageText text="the end: ||ghost|| ||twist||" />);
+    const [first, second] = screen.getAllByTestId('spoiler');
+    expect(first).toHaveClass('msg-spoiler');
+    expect(first).not.toHaveClass('is-shown');
+    fireEvent.click(first!);
+    expect(screen.getByText('ghost').closest('.msg-spoiler')).toHaveClass('is-shown');
+    fireEvent.keyDown(second!, { key: 'Enter' });
+    expect(screen.queryAllByTestId('spoiler')).toHaveLength(0);
+  });
+
+  it('a javascript: address never becomes a link', () => {
+    const { container } = render(
+      <MessageText text="[x](javascript:alert(1)) javascript:alert(1)" />,
+    );
+    expect(container.querySelector('a')).toBeNull();
   });
 });

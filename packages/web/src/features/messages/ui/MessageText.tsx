@@ -1,18 +1,15 @@
-import { linkify } from '@parley/protocol/rules/linkify';
+import { useMemo } from 'react';
+import { parseFormatted } from '@parley/protocol/rules/format/parse';
+import { useAuthStore } from '../../auth/store';
+import { FormattedNodes } from './FormattedNodes';
 
-/** Text as React text nodes; addresses become links that open in a new tab. Never HTML. */
+/** A message's text (markdown source) with its formatting, links and mentions. Never HTML. */
 export function MessageText({ text }: { text: string }) {
+  const self = useAuthStore((s) => s.user?.username ?? null);
+  const nodes = useMemo(() => parseFormatted(text), [text]);
   return (
     <span className="msg-text" data-testid="message-text">
-      {linkify(text).map((segment, i) =>
-        segment.kind === 'link' ? (
-          <a key={i} href={segment.href} target="_blank" rel="noopener noreferrer">
-            {segment.text}
-          </a>
-        ) : (
-          <span key={i}>{segment.text}</span>
-        ),
-      )}
+      <FormattedNodes nodes={nodes} self={self} />
     </span>
   );
 }

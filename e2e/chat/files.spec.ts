@@ -38,7 +38,10 @@ test('pictures and files reach the other user, who opens and downloads them', as
     { name: 'sunset.png', mimeType: 'image/png', buffer: picture },
     { name: 'Minutes 2026.pdf', mimeType: 'application/pdf', buffer: PDF },
   ]);
-  // Both are sent once stored; the picture's box has its shape before it loads.
+  // They wait in the preview dialog until sent.
+  await expect(a.getByTestId('file-preview-item')).toHaveCount(2);
+  await a.getByTestId('file-preview-send').click();
+  // Both are sent once stored, in the order chosen; the picture's box has its shape before it loads.
   const sentImage = a.getByTestId('message-image');
   await expect(sentImage).toBeVisible();
   await expect(a.getByTestId('message-file-name')).toHaveText('Minutes 2026.pdf');

@@ -22,13 +22,15 @@ export type ServerSettings = PublicServerInfo;
 
 export const serverSettingsPatchSchema = z
   .object({
-    name: z.string().trim().max(SERVER_NAME_MAX_LENGTH),
+    name: z.string().trim().max(SERVER_NAME_MAX_LENGTH, MSG.serverNameTooLong),
     registration_mode: registrationModeSchema,
+    // One message for every way out of range: the console translates it (a
+    // message is its own i18n key), where zod's own texts are English.
     password_min_length: z
-      .number()
-      .int()
-      .min(PASSWORD_MIN_LENGTH)
-      .max(PASSWORD_MIN_CONFIGURABLE_MAX),
+      .number({ error: MSG.passwordMinimumRange })
+      .int(MSG.passwordMinimumRange)
+      .min(PASSWORD_MIN_LENGTH, MSG.passwordMinimumRange)
+      .max(PASSWORD_MIN_CONFIGURABLE_MAX, MSG.passwordMinimumRange),
   })
   .partial();
 export type ServerSettingsPatch = z.infer<typeof serverSettingsPatchSchema>;

@@ -54,6 +54,11 @@ export const SLOW_MODE_CHOICES = [10, 30, 60, 300, 900, 3600] as const;
 export const DESCRIPTION_MAX_LENGTH = 255;
 /** A group's max_time_inactive is counted in days (users' own is in months). */
 export const GROUP_INACTIVITY_MAX_DAYS = 365;
+/**
+ * The limits the group info screen offers (days): 1 week, 1 month, 3 months,
+ * 6 months, 1 year. The server accepts any whole number of days up to the max.
+ */
+export const GROUP_INACTIVITY_CHOICES = [7, 30, 90, 180, 365] as const;
 
 const id = z.number().int().positive();
 

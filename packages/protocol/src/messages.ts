@@ -66,6 +66,8 @@ export const MSG = {
   adminSelfAction: 'Administrators cannot do this to their own account',
   userNotFound: 'User not found',
   inviteNotFound: 'Invite code not found',
+  passwordMinimumRange: 'The password minimum must be a whole number from 5 to 64',
+  serverNameTooLong: 'The server name is too long (at most 64 characters)',
 } as const;
 
 export type MessageText = (typeof MSG)[keyof typeof MSG];

@@ -117,6 +117,7 @@ export const conversationEventFrameSchema = z.discriminatedUnion('type', [
   conversationFrame('message.deleted'),
   conversationFrame('message.viewed'),
   conversationFrame('message.views'),
+  conversationFrame('message.reactions'),
   conversationFrame('conversation.pinned_message'),
   conversationFrame('user.updated'),
   // Groups and channels (docs/REALTIME.md, "Membership events").

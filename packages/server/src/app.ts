@@ -50,6 +50,8 @@ import { linkPreviewsRoutes } from './features/link-previews/routes';
 import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
 import { createLinkPreviewsService } from './features/link-previews/service';
 import { messagesRoutes } from './features/messages/routes';
+import { reactionsRoutes } from './features/messages/reaction-routes';
+import { createReactionsService } from './features/messages/reactions';
 import { fileDownloadRoutes } from './features/files/download-routes';
 import { createFilesService } from './features/files/service';
 import { createFilesSweepJob } from './features/files/sweep-job';
@@ -399,6 +401,14 @@ export async function buildApp(deps: AppDeps) {
   const folders = createFoldersService({ db, now, publisher, conversations });
   await app.register(foldersRoutes({ folders, guard }), { prefix: API_BASE });
   await app.register(messagesRoutes({ messages, guard, limits }), { prefix: API_BASE });
+  const reactions = createReactionsService({
+    db,
+    now,
+    conversations,
+    messages,
+    transaction: eventTransaction(db, publisher),
+  });
+  await app.register(reactionsRoutes({ reactions, guard, limits }), { prefix: API_BASE });
   const slowMode = createSlowMode({ db, now, publisher, conversations });
   await app.register(groupsRoutes({ groups, members: groupMembers, slowMode, guard }), {
     prefix: API_BASE,

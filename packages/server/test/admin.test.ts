@@ -197,7 +197,15 @@ describe.each(stores())('the operator in control ($name)', (backend) => {
   });
 
   it('enforces a longer password minimum on registration and password change, never below 5', async () => {
-    expect((await settings({ password_min_length: 4 })).status).toBe(422);
+    const below = await settings({ password_min_length: 4 });
+    expect(below.status).toBe(422);
+    // A message the console translates, not zod's English.
+    expect(below.body).toMatchObject({
+      errors: { password_min_length: [MSG.passwordMinimumRange] },
+    });
+    expect((await settings({ password_min_length: 6.5 })).body).toMatchObject({
+      errors: { password_min_length: [MSG.passwordMinimumRange] },
+    });
     expect((await settings({ password_min_length: 8, name: 'Harbour' })).status).toBe(200);
     try {
       expect((await client.get('/server')).body).toEqual({

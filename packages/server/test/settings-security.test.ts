@@ -64,6 +64,16 @@ describe.each(stores())('password and passcode ($name)', (backend) => {
     });
     expect((await client.get('/user', { token: other.access_token })).status).toBe(200);
 
+    const devicesOf = async (userId: number) =>
+      (
+        await suite.ts.store.db
+          .selectFrom('known_devices')
+          .select('id')
+          .where('user_id', '=', userId)
+          .execute()
+      ).length;
+    const myId = (await me(first.access_token)).id;
+    expect(await devicesOf(myId)).toBeGreaterThan(0);
     const ok = await client.post(
       '/user/settings/password/change',
       {
@@ -75,6 +85,8 @@ describe.each(stores())('password and passcode ($name)', (backend) => {
     );
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ status: 'ok' });
+    // Remembered sign-in devices are forgotten with the old password.
+    expect(await devicesOf(myId)).toBe(0);
     expect((await socket.closed).code).toBe(4001);
     expect((await client.get('/user', { token: other.access_token })).status).toBe(401);
     expect(

@@ -61,6 +61,14 @@ export const EXERCISED_BY = {
     'conversation.slow_mode',
     'message.views',
   ],
+  reactions: [
+    'conversation.created',
+    'conversation.joined',
+    'message.new',
+    'message.deleted',
+    'message.reactions',
+    'settings.changed',
+  ],
   tasks: [
     'conversation.info',
     'message.new',

@@ -11,11 +11,14 @@ import { registerServiceWorker } from './app/service-worker';
 import { captureInstallPrompt } from './features/apps/install-store';
 import { startChatBoot } from './app/boot/boot';
 import { bootI18n } from './lib/i18n';
+import { followThemeAcrossTabs } from './lib/theme';
 import './app/theme.css';
 
 // Captured before any screen renders: the browser fires beforeinstallprompt
 // once, possibly long before the user opens /main/apps.
 captureInstallPrompt();
+// index.html's script set the chosen theme; from here on other tabs' choices follow.
+followThemeAcrossTabs();
 
 // Before the first render: the dictionary and, on the chat, its code and
 // data, all in parallel. The i18n gate waits for the same dictionary load

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEMBER_ROLES } from '../conversation';
 import { blockedUserSchema, memberSchema } from '../member';
 import { messageRefSchema, messageSchema } from '../message';
+import { reactionSchema } from '../reactions';
 import { infoChangeSchema } from '../rules/conversation-info';
 import { taskEventPayloads } from './task-events';
 
@@ -46,6 +47,11 @@ export const conversationEventStored = {
       .min(1)
       .max(CHANNEL_VIEWS_MAX),
   }),
+  /**
+   * A message's reactions changed: all of them as they are now (not the
+   * change), so applying it twice or late changes nothing.
+   */
+  'message.reactions': z.object({ message_id: id, reactions: z.array(reactionSchema) }),
   /** The pinned message's id, null when unpinned. */
   'conversation.pinned_message': z.object({ message_id: id.nullable() }),
   /** A member's new public profile (one event in each of their conversations). */
@@ -98,6 +104,7 @@ export const conversationEventPayloads = {
   }),
   'message.viewed': s['message.viewed'],
   'message.views': s['message.views'],
+  'message.reactions': s['message.reactions'],
   'conversation.pinned_message': s['conversation.pinned_message'].extend({
     pinned_message: messageRefSchema.nullable(),
   }),

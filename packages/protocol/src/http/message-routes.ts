@@ -20,6 +20,7 @@ import {
   readRequestSchema,
   sendMessageRequestSchema,
 } from '../message';
+import { sharedMediaQuerySchema, sharedMediaReplySchema } from '../shared-media';
 import { BYTES, del, get, MULTIPART, patch, post } from './route';
 
 // History, sending and changing messages, their files and link previews.
@@ -30,6 +31,12 @@ export const messageRoutes = {
     params: conversationParamsSchema,
     query: historyQuerySchema,
     reply: historyReplySchema,
+  }),
+  /** A conversation's pictures and videos, other files, or links, newest first (the gallery). */
+  sharedMedia: get('/user/conversations/:id/shared-media', {
+    params: conversationParamsSchema,
+    query: sharedMediaQuerySchema,
+    reply: sharedMediaReplySchema,
   }),
   sendMessage: post('/user/messages', { body: sendMessageRequestSchema, reply: messageSchema }),
   editMessage: patch('/user/messages/:id', {

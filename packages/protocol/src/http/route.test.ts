@@ -8,6 +8,7 @@ import { groupRoutes } from './group-routes';
 import { invitationRoutes } from './invitation-routes';
 import { messageRoutes } from './message-routes';
 import { pushRoutes } from './push-routes';
+import { reactionRoutes } from './reaction-routes';
 import { pathOf, routeList } from './route';
 import { routes } from './routes';
 import { searchRoutes } from './search-routes';
@@ -53,6 +54,7 @@ describe('the table', () => {
       conversationRoutes,
       folderRoutes,
       messageRoutes,
+      reactionRoutes,
       groupRoutes,
       invitationRoutes,
       searchRoutes,

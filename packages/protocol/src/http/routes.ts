@@ -7,6 +7,7 @@ import { groupRoutes } from './group-routes';
 import { invitationRoutes } from './invitation-routes';
 import { messageRoutes } from './message-routes';
 import { pushRoutes } from './push-routes';
+import { reactionRoutes } from './reaction-routes';
 import { searchRoutes } from './search-routes';
 import { settingsRoutes } from './settings-routes';
 import { taskRoutes } from './task-routes';
@@ -26,6 +27,7 @@ export const routes = {
   ...conversationRoutes,
   ...folderRoutes,
   ...messageRoutes,
+  ...reactionRoutes,
   ...groupRoutes,
   ...invitationRoutes,
   ...searchRoutes,

@@ -1,5 +1,12 @@
 import type { Message } from '../message';
-import { applyDeleted, applyHistoryFrame, applyMessage, dropMessage } from './history';
+import type { Reaction } from '../reactions';
+import {
+  applyDeleted,
+  applyHistoryFrame,
+  applyMessage,
+  applyReactions,
+  dropMessage,
+} from './history';
 import type { HistoryState, HistoryThread } from './history';
 import { applyLastMessage } from './list-reducers';
 import type { ConversationsState } from './list-reducers';
@@ -22,6 +29,13 @@ export type LocalCommit =
       conversation_id: number;
       message_id: number;
       scope: 'me' | 'everyone';
+    }
+  /** A reaction set or taken back here: the message's list as the server answered. */
+  | {
+      type: 'message.reactions';
+      conversation_id: number;
+      message_id: number;
+      reactions: Reaction[];
     };
 
 export function applyCommitToList(
@@ -33,8 +47,10 @@ export function applyCommitToList(
       return applyLastMessage(state, commit.message.conversation_id, toLastMessage(commit.message));
     case 'message.edited':
       return messageEdited(state, commit.message);
-    // The new preview comes with the server's event (message.deleted or message.hidden).
+    // The new preview comes with the server's event (message.deleted or
+    // message.hidden); reactions are not on the list.
     case 'message.deleted':
+    case 'message.reactions':
       return state;
   }
 }
@@ -59,5 +75,7 @@ export function applyCommitToHistory<T extends HistoryThread, P>(
       return commit.scope === 'everyone'
         ? applyDeleted(state, commit.conversation_id, commit.message_id)
         : dropMessage(state, commit.conversation_id, commit.message_id);
+    case 'message.reactions':
+      return applyReactions(state, commit.conversation_id, commit.message_id, commit.reactions);
   }
 }

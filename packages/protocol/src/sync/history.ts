@@ -1,4 +1,5 @@
 import type { Message, MessageRef } from '../message';
+import type { Reaction } from '../reactions';
 import type { ConversationEventFrame, UserEventFrame } from '../realtime';
 import { deletedRef, refOf } from './refs';
 
@@ -164,6 +165,26 @@ export function applyViewCounts<T extends HistoryThread, P>(
 }
 
 /**
+ * A message's reactions (`message.reactions`): the event carries the whole
+ * list, so it replaces the message's; equal lists leave the state as it was.
+ */
+export function applyReactions<T extends HistoryThread, P>(
+  state: HistoryState<T, P>,
+  conversationId: number,
+  messageId: number,
+  reactions: Reaction[],
+): HistoryState<T, P> {
+  const thread = state.threads[conversationId];
+  const index = thread?.messages.findIndex((m) => m.id === messageId) ?? -1;
+  const message = index >= 0 ? thread?.messages[index] : undefined;
+  if (!thread || !message) return state;
+  if (JSON.stringify(message.reactions ?? []) === JSON.stringify(reactions)) return state;
+  const messages = [...thread.messages];
+  messages[index] = { ...message, reactions };
+  return withThread(state, conversationId, { ...thread, messages });
+}
+
+/**
  * A person's new name on everything of theirs in one conversation's history:
  * their messages and the quotes and forwards of them (a fresh fetch shows
  * the current name, so must the live state).
@@ -222,6 +243,8 @@ export function applyHistoryFrame<T extends HistoryThread, P>(
         return applyViewed(state, id, frame.payload.user_id, frame.payload.up_to);
       case 'message.views':
         return applyViewCounts(state, id, frame.payload.counts);
+      case 'message.reactions':
+        return applyReactions(state, id, frame.payload.message_id, frame.payload.reactions);
       case 'user.updated':
         return applySenderName(state, id, frame.payload.user_id, frame.payload.name);
       default:

@@ -155,6 +155,7 @@ export function applyConversationFrame(
     case 'conversation.created':
     case 'message.viewed':
     case 'message.views':
+    case 'message.reactions':
     case 'member.unblocked':
     case 'member.role':
     case 'task_group.created':

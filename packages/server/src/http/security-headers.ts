@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { THEME_BOOT_SCRIPT } from '@parley/protocol/theme';
+
+/** The one inline script index.html carries (the theme before first paint), allowed by its hash. */
+export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /**
  * Helmet's security headers on every response. Helmet itself rather than
@@ -26,7 +31,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
         // sonner's injected <style> is turned into its stylesheet at build
         // (packages/web/vite.config.ts).
         'style-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", THEME_BOOT_SCRIPT_HASH],
         'font-src': ["'self'", 'data:'],
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],

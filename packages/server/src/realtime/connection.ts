@@ -10,7 +10,7 @@ import type { AccessTokens } from '../features/auth/tokens';
 import type { SessionsService } from '../features/sessions/service';
 import type { KeyedLimiter } from '../http/rate-limit';
 import type { Database } from '../store/types';
-import { describeUnavailable, isDatabaseUnavailable } from '../store/unavailable';
+import { describeUnavailable, isDatabaseUnavailable, logRoundFailure } from '../store/unavailable';
 import { sessionBusSchema } from './bus-messages';
 import type { TypingBusMessage } from './bus-messages';
 import { Delivery } from './delivery';
@@ -374,7 +374,7 @@ export class Connection implements DeliveryHost, PresenceListener {
         }
         this.typingState.start(conversationId);
       } catch (error) {
-        this.deps.log.error({ err: error }, 'realtime: typing check failed');
+        logRoundFailure(this.deps.log, 'realtime: typing check', error);
       }
     });
   }
@@ -396,7 +396,7 @@ export class Connection implements DeliveryHost, PresenceListener {
         await this.deps.bus.publish(channels.presence, { user_id: this.userId, online: false });
       }
     } catch (error) {
-      this.deps.log.error({ err: error }, 'realtime: presence update failed');
+      logRoundFailure(this.deps.log, 'realtime: presence update', error);
     }
   }
 }

@@ -19,6 +19,7 @@ import { planResume } from './resume';
 import type { ResumePlan } from './resume';
 import { frameWire, sharedParser } from './shared-payloads';
 import type { Subscriptions } from './subscriptions';
+import { logRoundFailure } from '../store/unavailable';
 
 // The event side of one signed-in socket: which conversations it follows,
 // the last seq sent of each and of the user log, and the one serial queue
@@ -134,7 +135,7 @@ export class Delivery {
       try {
         if (!this.host.isClosed()) await job();
       } catch (error) {
-        this.deps.log.error({ err: error, userId: this.userId }, 'realtime: delivery failed');
+        logRoundFailure(this.deps.log, 'realtime: delivery', error, { userId: this.userId });
         this.host.fail();
       } finally {
         this.pending -= 1;

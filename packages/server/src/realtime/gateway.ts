@@ -12,6 +12,7 @@ import { PresenceWatchers } from './presence-watchers';
 import { createUpgradeRelease } from './upgrade-release';
 import { socketErrorHandler } from './socket-errors';
 import { WriteCoalescer } from './write-coalescer';
+import { logRoundFailure } from '../store/unavailable';
 
 // GET /api/v1/ws. The Origin is checked before the upgrade (a page on another
 // site must not open a socket with the user's cookies around); the token
@@ -130,7 +131,7 @@ export async function registerGateway(
   // learn it once the entries expired (one node reports each user).
   const stopSweep = options.presence.onExpired((userIds) => {
     void reportOffline(options, userIds).catch((error: unknown) =>
-      app.log.error({ err: error }, 'realtime: expired presence report failed'),
+      logRoundFailure(app.log, 'realtime: expired presence report', error),
     );
   });
   app.addHook('onClose', async () => stopSweep());

@@ -10,6 +10,7 @@ import type {
   UserEventRow,
 } from '../events/log';
 import type { ConversationBusMessage } from './bus-messages';
+import { logRoundFailure } from '../store/unavailable';
 
 export type LoadMessages = (ids: number[]) => Promise<Message[]>;
 
@@ -71,6 +72,8 @@ function toFrame(
     case 'message.viewed':
       return { ...base(r), type: r.type, payload: r.payload };
     case 'message.views':
+      return { ...base(r), type: r.type, payload: r.payload };
+    case 'message.reactions':
       return { ...base(r), type: r.type, payload: r.payload };
     case 'user.updated':
       return { ...base(r), type: r.type, payload: r.payload };
@@ -160,7 +163,7 @@ export function createEventPublisher(
       await work();
     } catch (error) {
       // Committed but not published: clients catch up on their next resume.
-      log.error({ err: error }, `realtime: ${what} failed`);
+      logRoundFailure(log, `realtime: ${what}`, error);
     }
   };
   const stats = { messagesNew: 0 };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../bus/bus';
 import { channels } from '../bus/bus';
 import type { TypingBusMessage } from './bus-messages';
+import { logRoundFailure } from '../store/unavailable';
 
 // One socket's typing state: which conversations it is typing in, each with
 // an expiry. A repeated `start` only refreshes the timer; a `stop` is relayed
@@ -50,7 +51,7 @@ export class TypingState {
       state,
     };
     this.deps.bus.publish(channels.conversation(conversationId), message).catch((error) => {
-      this.deps.log.error({ err: error }, 'realtime: typing publish failed');
+      logRoundFailure(this.deps.log, 'realtime: typing publish', error);
     });
   }
 }

@@ -3,6 +3,7 @@ import type { WhoCanAdd } from '@parley/protocol/rules/group-consent';
 import type { AdminTables } from './admin-tables';
 import type { BotTables } from './bot-tables';
 import type { PushTables } from './push-tables';
+import type { ReactionTables } from './reaction-tables';
 import type { TaskTables } from './task-tables';
 
 // Kysely table types. One schema for both dialects, so two conventions:
@@ -287,7 +288,7 @@ export interface KnownDevicesTable {
   last_used_at: Timestamp;
 }
 
-export interface Database extends TaskTables, BotTables, PushTables, AdminTables {
+export interface Database extends TaskTables, BotTables, PushTables, AdminTables, ReactionTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -62,10 +62,19 @@ export class ApiError extends Error {
  * Server messages are English texts used as i18n keys, so they translate too.
  */
 export function errorMessage(error: unknown): string {
+  return translate(errorKey(error));
+}
+
+/**
+ * The same text untranslated (an English message is its own i18n key): what
+ * is kept for later, such as a failed send's error, so it is shown in the
+ * locale of the moment it is looked at, not of the moment it failed.
+ */
+export function errorKey(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === null) return translate(MSG.noResponse);
-    if (error.reply?.message) return translate(error.reply.message);
+    if (error.status === null) return MSG.noResponse;
+    if (error.reply?.message) return error.reply.message;
     if (error.statusText) return error.statusText;
   }
-  return translate(MSG.somethingWrong);
+  return MSG.somethingWrong;
 }

@@ -48,7 +48,17 @@ export function readDraft(conversationId: number | string): string {
   return readStorage(draftKey(conversationId)) ?? '';
 }
 
+/** Event fired on this tab when a draft is written (the `storage` event only reaches other tabs). */
+export const DRAFT_CHANGED_EVENT = 'parley:draft-changed';
+
 /** An empty draft removes the key so stale drafts do not pile up. */
 export function writeDraft(conversationId: number | string, text: string): void {
   writeStorage(draftKey(conversationId), text.trim() === '' ? null : text);
+  // The chat list shows "Draft: …" and must hear writes made in this tab too.
+  window.dispatchEvent(new Event(DRAFT_CHANGED_EVENT));
+}
+
+/** Whether a storage key is a draft key (for `storage` events from other tabs). */
+export function isDraftKey(key: string | null): boolean {
+  return key === null || key.startsWith(STORAGE_KEYS.draftPrefix);
 }

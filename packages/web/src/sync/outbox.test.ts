@@ -10,6 +10,8 @@ import {
 } from '../test/http-fixtures';
 import { pendingOf } from '../features/messages/reducers';
 import { useMessageStore } from '../features/messages/store';
+import { MSG } from '@parley/protocol/messages';
+import { bootI18n, changeLocale } from '../lib/i18n';
 import { flushOutbox, retrySend, sendMessage } from './outbox';
 
 // Sending through the outbox: the pending copy at once, the confirmed
@@ -85,6 +87,27 @@ describe('optimistic sending (spec 4)', () => {
     expect(uuids[1]).toBe(uuids[0]);
     expect(pendingOf(useMessageStore.getState(), 5)).toEqual([]);
     expect(ids()).toEqual([40]);
+  });
+
+  it('keeps a failed send’s error as its message key, so it shows in the locale of the moment', async () => {
+    await bootI18n();
+    await changeLocale('ru');
+    try {
+      signIn();
+      mockFetch((url, init) => {
+        if (init.method === 'POST' && url.endsWith('/user/messages')) {
+          return json(403, { message: MSG.forbidden });
+        }
+        return json(200, { messages: [], has_older: false, has_newer: false });
+      });
+      await useMessageStore.getState().load(5, 'latest');
+      expect(await sendMessage(5, 'hello', null)).toBeNull();
+      const [failed] = pendingOf(useMessageStore.getState(), 5);
+      // Not the Russian text of the moment it failed: the bubble translates it when shown.
+      expect(failed?.error).toBe(MSG.forbidden);
+    } finally {
+      await changeLocale('en');
+    }
   });
 
   it('offline: the message stays queued (no error) and the flush sends it, same uuid', async () => {

@@ -7,6 +7,7 @@ import type { EventTransaction } from '../../events/log';
 import { lockConversation } from '../conversations/queries';
 import type { Database } from '../../store/types';
 import * as q from './queries';
+import { logRoundFailure } from '../../store/unavailable';
 
 // Channel view counts, live but bounded (docs/REALTIME.md, `message.views`).
 // A channel read raises the count of every post the reader's marker passes
@@ -69,7 +70,7 @@ export function createChannelViews(deps: {
         );
       });
     } catch (error) {
-      deps.log.error({ err: error, channelId }, 'channel views: event not sent');
+      logRoundFailure(deps.log, 'channel views: event', error, { channelId });
     }
   }
 

@@ -30,7 +30,8 @@ const senderName = (eb: ExpressionBuilder<Database & { msg: MessagesTable }, 'ms
     .whereRef('u.id', '=', 'msg.user_id')
     .as('sender_name');
 
-function visible(db: Kysely<Database>, v: Visibility) {
+/** This reader's messages of a conversation (history, shared media): a query to narrow. */
+export function visible(db: Kysely<Database>, v: Visibility) {
   return db
     .selectFrom('messages as msg')
     .selectAll('msg')

@@ -66,6 +66,18 @@ export function messagesRoutes(deps: {
         messages.history(authOf(request).userId, request.params.id, request.query),
     });
 
+    addRoute(app, routes.sharedMedia, {
+      doc: doc(
+        "A conversation's pictures and videos (kind=media), other files (files) or links (links), newest first, paged by `before` a message id. Members only; the reader's cleared history and hidden messages stay out.",
+        401,
+        404,
+        422,
+      ),
+      onRequest,
+      handler: async (request) =>
+        messages.sharedMedia(authOf(request).userId, request.params.id, request.query),
+    });
+
     addRoute(app, routes.markRead, {
       doc: doc(
         'Mark read up to message_id (default: the newest). Never moves backwards.',

@@ -29,8 +29,11 @@ import type { ConversationsService } from '../conversations/service';
 import { attachUpload } from '../files/queries';
 import { postRefusal } from '../groups/access';
 import { slowModeApplies, takeSlowModeTurn } from '../groups/slow-mode';
+import type { SharedMediaQuery, SharedMediaReply } from '@parley/protocol/shared-media';
 import { historyPage } from './history-page';
+import { sharedMediaPage } from './shared-media';
 import * as q from './queries';
+import { removeAllReactions } from './reaction-queries';
 import { mentionKeys } from '@parley/protocol/rules/mentions';
 import { forbidden, invalid, notFound, visibility } from './rules';
 import type { ChannelViews } from './channel-views';
@@ -302,6 +305,8 @@ export function createMessagesService(
           deleted_at: at,
           ...(message.file_id !== null ? { file_id: null } : {}),
         });
+        // Its reactions go with it (a deleted message shows none).
+        await removeAllReactions(trx, message.id);
         const newest = (await q.newestLive(trx, access.id)) ?? null;
         const lastChanged = access.last_message_id === message.id;
         await conversations.afterRemovedMessage(trx, access.id, message, newest, lastChanged);
@@ -340,6 +345,17 @@ export function createMessagesService(
         has_older: page.hasOlder,
         has_newer: page.hasNewer,
       };
+    },
+
+    /** A page of the conversation's media, files or links, newest first (shared-media.ts). */
+    async sharedMedia(
+      userId: number,
+      conversationId: number,
+      query: SharedMediaQuery,
+    ): Promise<SharedMediaReply> {
+      const access = await conversations.requireAccess(userId, conversationId);
+      const page = await sharedMediaPage(db, visibility(userId, access), query);
+      return { messages: await toMessages(db, page.rows), has_more: page.hasMore };
     },
 
     read,

@@ -7,11 +7,13 @@ import type { Database } from '../../store/types';
 import * as files from '../files/queries';
 import { toAttachedFile } from '../files/to-file';
 import * as q from './queries';
+import { reactionsOf } from './reaction-queries';
 import type { MessageWithSender } from './queries';
 
 // Rows → protocol Messages. Parents and forwarded originals of a whole page
 // are loaded with one query; a deleted one becomes {id, deleted: true}. The
-// page's files likewise, with one more query only when some row has a file.
+// page's files likewise, with one more query only when some row has a file;
+// and the page's reactions with one query.
 
 const senderOf = (row: MessageWithSender) =>
   row.user_id === null ? null : { id: row.user_id, name: row.sender_name ?? '' };
@@ -47,9 +49,13 @@ export async function toMessages(
     if (r.forwarded_id !== null) refIds.add(r.forwarded_id);
     if (r.file_id !== null) fileIds.add(r.file_id);
   }
-  const [refRows, fileRows] = await Promise.all([
+  const [refRows, fileRows, reactions] = await Promise.all([
     q.findByIds(db, [...refIds]),
     files.findByIds(db, [...fileIds]),
+    reactionsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
   const refs = new Map(refRows.map((r) => [r.id, r]));
   const attached = new Map(fileRows.map((f) => [f.id, toAttachedFile(f)]));
@@ -74,6 +80,7 @@ export async function toMessages(
       sender: senderOf(r),
       views: r.views,
       reply_markup: r.deleted_at === null ? replyMarkupOf(r.reply_markup) : null,
+      reactions: reactions.get(r.id) ?? [],
     };
   });
 }

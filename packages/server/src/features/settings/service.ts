@@ -183,7 +183,10 @@ export function createSettingsService(deps: {
 
     /**
      * Needs the current password; signs out every other session (their
-     * sockets close at once) and leaves a notice in the System chat.
+     * sockets close at once), forgets the account's remembered sign-in
+     * devices (a device that signed in with the old password must not keep
+     * its way past the per-account sign-in limit) and leaves a notice in the
+     * System chat.
      */
     async changePassword(
       userId: number,
@@ -199,6 +202,7 @@ export function createSettingsService(deps: {
       }
       await users.setPasswordHash(userId, await hashPassword(input.new_password));
       await deps.sessions.revokeOthers(userId, sessionId);
+      await deps.db.deleteFrom('known_devices').where('user_id', '=', userId).execute();
       await deps.postNotice(userId, PASSWORD_CHANGED_MESSAGE_TYPE, MSG.passwordChangedNotice);
     },
 

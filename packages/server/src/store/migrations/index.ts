@@ -18,6 +18,7 @@ import * as tasks from './0016-tasks';
 import * as quotas from './0017-quotas';
 import * as groupConsent from './0018-group-consent';
 import * as admin from './0020-admin';
+import * as reactions from './0021-reactions';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0017-quotas': quotas,
   '0018-group-consent': groupConsent,
   '0020-admin': admin,
+  '0021-reactions': reactions,
 };

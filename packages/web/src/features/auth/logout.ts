@@ -6,6 +6,7 @@ import { clearAccessToken } from '../../lib/tokens';
 import { useErrorList } from '../../api/error-list';
 import { logoutCall } from './api';
 import { useAuthStore } from './store';
+import { followStoredTheme } from '../../lib/theme';
 
 export type LogoutOptions = {
   /** Tell the server (a user's own logout); a failed refresh skips it. */
@@ -48,6 +49,7 @@ async function run({ callServer = false, firebaseToken }: LogoutOptions): Promis
     if (result.status === 'rejected') console.error('Logout cleanup failed', result.reason);
   }
   clearStorageExceptLocale();
+  followStoredTheme(); // the choice went with the storage: the system's theme again
   useErrorList.getState().clear();
   useAuthStore.getState().signedOut();
   navigateTo('/', { replace: true });

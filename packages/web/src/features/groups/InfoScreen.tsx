@@ -20,6 +20,7 @@ import {
   setConversationNotifications,
   setRole,
   setSlowMode,
+  editInfo,
 } from './api';
 import { AddMembers } from './AddMembers';
 import { InfoEditor } from './InfoEditor';
@@ -31,6 +32,7 @@ import { InfoPanel } from './ui/InfoPanel';
 import { InviteSection } from './ui/InviteSection';
 import { MemberList } from './ui/MemberList';
 import { SlowModeSection } from './ui/SlowModeSection';
+import { InactivitySection } from './ui/InactivitySection';
 
 /** A confirmed action; `run` refreshes what it changed itself (leaving has nothing left to refresh). */
 type Confirming = { text: string; confirm: string; run: () => Promise<void> };
@@ -51,6 +53,7 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [slowBusy, setSlowBusy] = useState(false);
+  const [inactivityBusy, setInactivityBusy] = useState(false);
 
   // Again after each membership event and each change of our own role.
   useEffect(() => {
@@ -147,6 +150,23 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
                   () => undefined,
                 )
                 .finally(() => setSlowBusy(false));
+            }}
+          />
+        ) : null}
+        {kind === 'group' ? (
+          <InactivitySection
+            days={conversation.max_time_inactive ?? null}
+            editable={rights.editInfo}
+            busy={inactivityBusy}
+            onChange={(days) => {
+              setInactivityBusy(true);
+              // Other members' devices get it through conversation.info.
+              void editInfo(id, { max_time_inactive: days })
+                .then(
+                  (c) => useConversationStore.getState().upsert([c]),
+                  () => undefined,
+                )
+                .finally(() => setInactivityBusy(false));
             }}
           />
         ) : null}

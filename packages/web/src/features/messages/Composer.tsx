@@ -7,6 +7,7 @@ import { formatSeconds } from '../../lib/format-seconds';
 import type { BotCommand } from '@parley/protocol/bot';
 import { readDraft, writeDraft } from '../../lib/storage';
 import { CommandMenu } from './ui/CommandMenu';
+import { ComposerEmoji } from './reactions/ComposerEmoji';
 import { useCommandMenu } from './use-command-menu';
 
 export type ComposerMode =
@@ -196,6 +197,7 @@ export function Composer({
             />
           </>
         ) : null}
+        <ComposerEmoji area={areaRef} text={text} onChange={change} />
         <textarea
           ref={areaRef}
           name="message"

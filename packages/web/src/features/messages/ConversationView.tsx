@@ -22,6 +22,9 @@ import { useMessageStore } from './store';
 import { useUploadStore } from './upload-store';
 import { ForwardDialog } from './ui/ForwardDialog';
 import { MessageMenu } from './ui/MessageMenu';
+import { myReaction } from '@parley/protocol/reactions';
+import { ReactionBar } from './reactions/ReactionBar';
+import { toggleReaction } from './reactions/toggle';
 import { PinnedBar } from './ui/PinnedBar';
 import { UploadTray } from './ui/UploadTray';
 import { useReadMarker } from './use-read-marker';
@@ -30,6 +33,7 @@ import { offersFirstUnread } from './first-unread';
 import { useThread } from './use-thread';
 import { useTypingSender } from './use-typing-sender';
 import { useConversationActions } from './use-conversation-actions';
+import { useFilePreview } from './use-file-preview';
 import { ConversationHeader } from './ConversationHeader';
 import { TasksPanelHost } from '../tasks/TasksPanelHost';
 import { actorOf } from '../tasks/view';
@@ -40,6 +44,10 @@ import { BlockedBar, StartBar } from './ui/BotBars';
 
 // Shown only when a bot asks (an alert, a link to confirm): a chunk of its own.
 const BotDialog = lazy(async () => ({ default: (await import('./ui/BotDialog')).BotDialog }));
+// Opens when files are chosen, pasted or dropped: a chunk of its own.
+const FilePreviewDialog = lazy(async () => ({
+  default: (await import('./ui/FilePreviewDialog')).FilePreviewDialog,
+}));
 
 /** `/chat/:id` with a known conversation: header, history, composer. */
 export function ConversationView({
@@ -78,6 +86,7 @@ export function ConversationView({
 
   const title = conversationTitle(conversation, t);
   const actions = useConversationActions(id, title);
+  const preview = useFilePreview(id);
   const publisher = publisherIdentity(conversation);
   const pinned = conversation.pinned_message?.deleted ? null : conversation.pinned_message;
   const pinMessage = useConversationStore((s) => s.pinMessage);
@@ -252,7 +261,7 @@ export function ConversationView({
             waitSeconds={waitSeconds}
             slowMode={slowMode > 0}
             onTyping={onTyping}
-            onAttach={actions.attach}
+            onAttach={preview.add}
             onCancelMode={actions.cancelMode}
             placeholder={
               actions.mode.kind === 'reply' && bot.forcePlaceholder
@@ -263,6 +272,20 @@ export function ConversationView({
           />
         </>
       )}
+      {preview.open ? (
+        <Suspense fallback={null}>
+          <FilePreviewDialog
+            files={preview.files}
+            caption={preview.caption}
+            note={preview.note}
+            onCaption={preview.setCaption}
+            onRemove={preview.remove}
+            onAdd={preview.add}
+            onSend={preview.send}
+            onCancel={preview.cancel}
+          />
+        </Suspense>
+      ) : null}
       {bot.dialog ? (
         <Suspense fallback={null}>
           <BotDialog dialog={bot.dialog} onClose={bot.closeDialog} />
@@ -279,6 +302,18 @@ export function ConversationView({
             ownId !== null &&
             menu.message.type !== TASK_NOTICE_TYPE &&
             canTask(actorOf(conversation, ownId), 'create_task')
+          }
+          header={
+            // The System chat is read-only (the server refuses there too).
+            conversation.is_system || ownId === null ? null : (
+              <ReactionBar
+                mine={myReaction(menu.message.reactions, ownId)}
+                onPick={(emoji) => {
+                  setMenu(null);
+                  void toggleReaction(menu.message, emoji, ownId);
+                }}
+              />
+            )
           }
           onPick={(action) => {
             setMenu(null);

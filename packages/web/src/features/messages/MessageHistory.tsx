@@ -14,6 +14,8 @@ import { MessageLinkPreview } from './MessageLinkPreview';
 import type { TimelineItem } from './timeline';
 import { InlineKeyboard } from './ui/InlineKeyboard';
 import { MessageBubble } from './ui/MessageBubble';
+import { ReactionChips } from './reactions/ReactionChips';
+import { toggleReaction } from './reactions/toggle';
 import { JumpButtons } from './ui/JumpButtons';
 import { useNewestVisible } from './use-newest-visible';
 
@@ -157,10 +159,20 @@ export function MessageHistory(props: HistoryProps) {
           error={p?.error ?? null}
           highlighted={m !== null && m.id === props.highlightId}
           views={props.channel && m ? m.views : null}
-          attachment={file ? <MessageAttachment file={file} /> : null}
+          attachment={file ? <MessageAttachment file={file} message={m} /> : null}
           preview={
             props.linkPreviews && m && m.sender !== null && m.type === 'text' ? (
               <MessageLinkPreview messageId={m.id} text={m.message} />
+            ) : null
+          }
+          reactions={
+            m?.reactions?.length ? (
+              <ReactionChips
+                messageId={m.id}
+                reactions={m.reactions}
+                ownId={ownId}
+                onToggle={(emoji) => void toggleReaction(m, emoji, ownId)}
+              />
             ) : null
           }
           buttons={

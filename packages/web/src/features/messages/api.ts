@@ -1,5 +1,6 @@
 import { messageRoutes } from '@parley/protocol/http/message-routes';
 import type { HistoryReply, Message, SendMessageRequest } from '@parley/protocol/message';
+import type { SharedMediaReply } from '@parley/protocol/shared-media';
 import { call } from '../../api/http';
 import { sendMessageOverSocket } from '../../api/socket';
 import { SocketSendLost } from '../../api/socket-sends';
@@ -47,4 +48,13 @@ export async function forwardMessages(ids: number[], from: number, to: number): 
     body: { ids, from_conversation_id: from, to_conversation_id: to },
   });
   return reply.messages;
+}
+
+/** The newest `limit` pictures and videos of a conversation, newest first (the viewer's gallery). */
+export function fetchSharedMedia(conversationId: number, limit = 100): Promise<SharedMediaReply> {
+  return call(messageRoutes.sharedMedia, {
+    params: { id: conversationId },
+    query: { kind: 'media', limit },
+    silent: true,
+  });
 }

@@ -5,7 +5,7 @@ import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/re
 import { applyCommitToHistory } from '@parley/protocol/sync/commits';
 import type { LocalCommit } from '@parley/protocol/sync/commits';
 import { applyCleared, applyHistoryFrame, dropThread } from '@parley/protocol/sync/history';
-import { ApiError, errorMessage } from '../../api/errors';
+import { ApiError, errorKey } from '../../api/errors';
 import { randomUuid } from '../../lib/random-uuid';
 import { fetchHistory, sendMessage } from './api';
 import type { HistoryCursor } from './api';
@@ -111,7 +111,7 @@ export const useMessageStore = create<MessagesState & Actions>()((set, get) => {
     } catch (error) {
       // No answer at all: queued, not failed (the flush sends it again).
       const noAnswer = error instanceof ApiError && error.status === null;
-      if (!noAnswer) set((s) => failPending(s, p.uuid, errorMessage(error)));
+      if (!noAnswer) set((s) => failPending(s, p.uuid, errorKey(error)));
       // A send limit or slow mode: the composer counts down until it may send.
       const retryAfter = error instanceof ApiError ? error.reply?.retry_after : undefined;
       if (retryAfter) useSendWaits.getState().wait(p.conversationId, retryAfter);

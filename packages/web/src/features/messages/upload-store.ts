@@ -21,8 +21,16 @@ export type Upload = {
 
 type UploadState = {
   uploads: Record<string, Upload>;
-  /** Starts an upload; `onDone` gets the stored file (not called when cancelled or failed). */
-  start: (conversationId: number, file: File, onDone: (file: AttachedFile) => void) => void;
+  /**
+   * Starts an upload; `onDone` gets the stored file, `onFailed` is called
+   * instead when it fails or is cancelled (a batch waits for every file).
+   */
+  start: (
+    conversationId: number,
+    file: File,
+    onDone: (file: AttachedFile) => void,
+    onFailed?: () => void,
+  ) => void;
   /** Cancels a running upload, or dismisses a failed one. */
   cancel: (id: string) => void;
 };
@@ -43,10 +51,11 @@ export const useUploadStore = create<UploadState>()((set) => {
 
   return {
     uploads: {},
-    start: (conversationId, file, onDone) => {
+    start: (conversationId, file, onDone, onFailed) => {
       const id = randomUuid();
       const controller = new AbortController();
       controllers.set(id, controller);
+      if (onFailed) controller.signal.addEventListener('abort', onFailed, { once: true });
       set((s) => ({
         uploads: {
           ...s.uploads,
@@ -59,7 +68,9 @@ export const useUploadStore = create<UploadState>()((set) => {
           onDone(stored);
         })
         .catch((error: unknown) => {
-          if (!controller.signal.aborted) patch(id, { error: errorMessage(error) });
+          if (controller.signal.aborted) return;
+          patch(id, { error: errorMessage(error) });
+          onFailed?.();
         })
         .finally(() => controllers.delete(id));
     },

@@ -7,10 +7,9 @@ import { useConversationStore } from '../conversations/store';
 import { deleteMessage, editMessage, forwardMessages } from './api';
 import type { ComposerMode } from './Composer';
 import type { MessageAction } from './ui/MessageMenu';
-import { useUploadStore } from './upload-store';
 import { useTaskPanel } from '../tasks/panel-store';
 
-// What a user does in an open chat: send, reply, edit, attach, delete,
+// What a user does in an open chat: send, reply, edit, delete,
 // forward, pin. Each call's reply goes to the one dispatcher (lib/sync-actions:
 // history and the list once); nothing here writes a store itself.
 
@@ -20,7 +19,6 @@ export function useConversationActions(id: number, title: string) {
   const [target, setTarget] = useState<Message | null>(null);
   const [forwarding, setForwarding] = useState<Message | null>(null);
   const pinMessage = useConversationStore((s) => s.pinMessage);
-  const startUpload = useUploadStore((s) => s.start);
 
   const reset = () => {
     setMode({ kind: 'new' });
@@ -46,13 +44,6 @@ export function useConversationActions(id: number, title: string) {
       void send(id, text, parent);
     }
     reset();
-  };
-
-  /** Each file goes up on its own; when stored, it is sent as a message of its own. */
-  const attach = (files: File[]) => {
-    for (const file of files) {
-      startUpload(id, file, (stored) => void syncActions().send(id, '', null, stored));
-    }
   };
 
   const pick = async (action: MessageAction, m: Message) => {
@@ -93,7 +84,6 @@ export function useConversationActions(id: number, title: string) {
     mode,
     forwarding,
     submit,
-    attach,
     pick,
     forwardTo,
     cancelMode: reset,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppearanceSection } from './sections/AppearanceSection';
 import { LanguageSection } from './sections/LanguageSection';
 import { NotificationsSection } from './sections/NotificationsSection';
 import { PrivacySection } from './sections/PrivacySection';
@@ -30,6 +31,7 @@ const ICONS: Record<Section, string> = {
   bots: 'M6 9h12v10H6zM12 5v4M9 13h.01M15 13h.01M9 16h6M4 13v3M20 13v3',
   language:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 3 2.5 15 0 18M12 3c-2.5 3-2.5 15 0 18',
+  appearance: 'M12 3a9 9 0 1 0 0 18V3Zm0 0a9 9 0 0 1 0 18',
   admin:
     'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM4 12h2m12 0h2M12 4v2m0 12v2M6.3 6.3l1.4 1.4m8.6 8.6 1.4 1.4m0-11.4-1.4 1.4m-8.6 8.6-1.4 1.4',
 };
@@ -46,6 +48,7 @@ const BODIES: Record<Section, () => ReactNode> = {
     </Suspense>
   ),
   language: () => <LanguageSection />,
+  appearance: () => <AppearanceSection />,
   admin: () => (
     <Suspense fallback={null}>
       <AdminSection />

@@ -18,6 +18,7 @@ export const SECTIONS = [
   'sessions',
   'bots',
   'language',
+  'appearance',
   'admin',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

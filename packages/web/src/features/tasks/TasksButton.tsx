@@ -5,6 +5,7 @@ import { openTaskCount } from '@parley/protocol/rules/task-filters';
 import { canTask } from '@parley/protocol/rules/task-permissions';
 import { useTaskPanel } from './panel-store';
 import { useTasksStore } from './store';
+import { TasksPanel, preloadTasksPanelWhenIdle } from './tasks-panel-chunk';
 import { actorOf } from './view';
 import './assigned-notice';
 import './tasks-button.css';
@@ -37,6 +38,8 @@ export function TasksButton({
   useEffect(() => {
     if (on) ensure(id);
   }, [on, id, ensure]);
+  useEffect(() => (on ? preloadTasksPanelWhenIdle() : undefined), [on]);
+  const preload = () => void TasksPanel.preload().catch(() => undefined);
 
   if (conversation.is_system || (!on && !mayToggle)) return null;
   const label = on && count !== null ? t('tasks.buttonCount', { count }) : t('tasks.title');
@@ -48,6 +51,8 @@ export function TasksButton({
       aria-pressed={open}
       title={label}
       data-testid="tasks-open"
+      onPointerEnter={preload}
+      onFocus={preload}
       onClick={() => (open ? closePanel() : openPanel(id))}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none">

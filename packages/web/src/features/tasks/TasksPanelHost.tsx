@@ -1,18 +1,8 @@
 import { Suspense } from 'react';
 import type { Conversation } from '@parley/protocol/conversation';
-import { lazyPage } from '../../lib/lazy';
 import { Spinner } from '../../ui/Spinner';
 import { useTaskPanel } from './panel-store';
-
-// The Tasks panel and its editors are their own chunk: the chat loads
-// without them, and the panel's code comes on the first open.
-const TasksPanel = lazyPage(
-  () =>
-    Promise.all([import('./TasksPanel'), import('./texts').then((m) => m.loadTaskTexts())]).then(
-      ([m]) => m,
-    ),
-  'TasksPanel',
-);
+import { TasksPanel } from './tasks-panel-chunk';
 
 export function TasksPanelHost(props: {
   conversation: Conversation;

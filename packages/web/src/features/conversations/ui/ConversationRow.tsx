@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountBadge } from '../../../ui/AccountBadge';
 import type { ConversationListItem } from '../list-item';
+import { useDraft } from '../use-draft';
 import { ConversationAvatar } from './ConversationAvatar';
+import { DraftPreview } from './DraftPreview';
 
 export function ConversationRow({
   item,
@@ -15,6 +17,7 @@ export function ConversationRow({
   onMenu?: (id: number, event: MouseEvent) => void;
 }) {
   const { t } = useTranslation();
+  const draft = useDraft(item.id);
   return (
     <Link
       to={`/chat/${item.id}`}
@@ -91,6 +94,8 @@ export function ConversationRow({
             <span className="conv-preview is-typing" data-testid="conversation-typing">
               {item.typing}
             </span>
+          ) : draft !== '' && !active ? (
+            <DraftPreview text={draft} />
           ) : (
             <span className="conv-preview" data-testid="conversation-preview">
               {item.preview}

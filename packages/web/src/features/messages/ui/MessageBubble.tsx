@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageRef } from '@parley/protocol/message';
+import { emojiOnlyCount } from '@parley/protocol/rules/emoji-only';
 import { MessageText } from './MessageText';
 
 export type BubbleProps = {
@@ -15,6 +16,7 @@ export type BubbleProps = {
   forwardedFrom: string | null;
   /** Own messages: 'sending' (pending), 'sent' (one tick), 'read' (two ticks). */
   tick: 'sending' | 'sent' | 'read' | null;
+  /** An i18n key (the server's English message): shown in the current locale. */
   error: string | null;
   highlighted: boolean;
   /** Channel posts: how many subscribers have seen it (null elsewhere). */
@@ -23,6 +25,8 @@ export type BubbleProps = {
   preview?: ReactNode;
   /** The message's file or picture, above its text (the caption, possibly empty). */
   attachment?: ReactNode;
+  /** Under the text: the reaction chips, when there are any. */
+  reactions?: ReactNode;
   /** Under the bubble: a bot's inline keyboard. */
   buttons?: ReactNode;
   /** Beside the bubble: a channel's avatar (its posts are the channel's, not a person's). */
@@ -105,9 +109,12 @@ function Views({ count }: { count: number }) {
 export function MessageBubble(props: BubbleProps) {
   const { t } = useTranslation();
   const { own, parent, forwardedFrom, tick, error } = props;
+  // Nothing but 1–3 emoji (protocol rules/emoji-only.ts): large, without the bubble.
+  const emojiOnly =
+    !props.attachment && !parent && forwardedFrom === null && emojiOnlyCount(props.text) > 0;
   const bubble = (
     <div
-      className={`msg-bubble${props.highlighted ? ' is-highlighted' : ''}${error ? ' has-error' : ''}`}
+      className={`msg-bubble${props.highlighted ? ' is-highlighted' : ''}${error ? ' has-error' : ''}${emojiOnly ? ' is-emoji-only' : ''}`}
       onContextMenu={props.onMenu}
       data-testid="message"
     >
@@ -137,6 +144,7 @@ export function MessageBubble(props: BubbleProps) {
       {props.attachment}
       {props.text !== '' || !props.attachment ? <MessageText text={props.text} /> : null}
       {props.preview}
+      {props.reactions}
       <span className="msg-meta">
         {props.edited ? <span className="msg-edited">{t('messages.edited')}</span> : null}
         {props.views != null ? <Views count={props.views} /> : null}
@@ -169,7 +177,7 @@ export function MessageBubble(props: BubbleProps) {
       {props.buttons}
       {error ? (
         <div className="msg-error" role="alert">
-          <span>{error}</span>
+          <span>{t(error)}</span>
           <button type="button" onClick={props.onRetry} data-testid="message-retry">
             {t('messages.retry')}
           </button>

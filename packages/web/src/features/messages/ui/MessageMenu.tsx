@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
@@ -11,6 +12,7 @@ export function MessageMenu({
   own,
   canPin = false,
   canTask = false,
+  header,
   onPick,
   onClose,
 }: {
@@ -21,6 +23,8 @@ export function MessageMenu({
   canPin?: boolean;
   /** Offer "Create task from message" (tasks on, and the viewer may create tasks). */
   canTask?: boolean;
+  /** Above the actions: the quick reactions. */
+  header?: ReactNode;
   onPick: (action: MessageAction) => void;
   onClose: () => void;
 }) {
@@ -35,8 +39,12 @@ export function MessageMenu({
     'delete-me',
     ...(own ? (['delete-everyone'] as const) : []),
   ];
-  const left = Math.min(x, window.innerWidth - 220);
-  const top = Math.min(y, window.innerHeight - actions.length * 40 - 16);
+  // With the quick reactions on top the menu is wider (one row of them) and taller.
+  const left = Math.max(8, Math.min(x, window.innerWidth - (header ? 344 : 220)));
+  const top = Math.max(
+    8,
+    Math.min(y, window.innerHeight - actions.length * 40 - (header ? 72 : 16)),
+  );
   return (
     <div
       ref={ref}
@@ -45,6 +53,7 @@ export function MessageMenu({
       style={{ left, top }}
       data-testid="message-actions"
     >
+      {header}
       {actions.map((action) => (
         <button
           key={action}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormatted, type FormatNode } from './parse';
-import { plainText } from './plain';
+import { plainText } from './text';
 import { MESSAGE_MAX_LENGTH } from '../../constants';
 
 const text = (t: string): FormatNode => ({ kind: 'text', text: t });

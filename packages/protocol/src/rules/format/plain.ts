@@ -1,7 +1,10 @@
-import { parseFormatted, type FormatNode } from './parse';
+import type { FormatNode } from './parse';
 
 // The plain text of a formatted message: what "Copy text" copies, what a
 // chat-list preview and a notification show — the words without the markers.
+// Only walks an already parsed tree and imports the parser as a type alone,
+// so the web's first chunk can use it while markdown-it loads later
+// (packages/web/src/lib/format-loader.ts). Text → plain text: text.ts.
 
 export type PlainOptions = {
   /** Previews and notifications must not give a spoiler away: it becomes this mask. */
@@ -37,11 +40,6 @@ export function plainTextOf(nodes: FormatNode[], options: PlainOptions = {}): st
   return out.join('');
 }
 
-/** Message text (markdown source) → its plain text. */
-export function plainText(text: string, options: PlainOptions = {}): string {
-  return plainTextOf(parseFormatted(text), options);
-}
-
 /** The links of a message in reading order (only http, https and mailto ever appear). */
 export function linksOf(nodes: FormatNode[]): string[] {
   const out: string[] = [];
@@ -50,4 +48,9 @@ export function linksOf(nodes: FormatNode[]): string[] {
     else if ('children' in node) out.push(...linksOf(node.children));
   }
   return out;
+}
+
+/** The address a message's link preview is about: its first http(s) link, or null. */
+export function previewUrlOf(nodes: FormatNode[]): string | null {
+  return linksOf(nodes).find((href) => /^https?:\/\//i.test(href)) ?? null;
 }

@@ -7,7 +7,8 @@ import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { TASK_NOTICE_TYPE, taskNoticeSchema } from '@parley/protocol/tasks';
 import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { previewSenderName } from '@parley/protocol/rules/preview';
-import { plainText } from '@parley/protocol/rules/format/plain';
+import { plainTextOf } from '@parley/protocol/rules/format/plain';
+import { formatNow } from '../../lib/format-loader';
 import { listTime } from '../../lib/format-time';
 
 // Protocol Conversation → what one row of the list shows. Pure, so the list
@@ -83,8 +84,16 @@ export function messagePlainText(
   timeZone: string | null = null,
 ): string {
   const text = messageText(message, fromServer, t, timeZone);
-  return fromServer ? text : plainText(text, { spoilerMask: SPOILER_MASK });
+  if (fromServer) return text;
+  const parse = formatNow();
+  // Before the parser's chunk arrives (lib/format-loader.ts; callers render
+  // again with useFormat) the text shows as typed, spoilers still masked.
+  if (parse === null) return text.replace(UNPARSED_SPOILER, SPOILER_MASK);
+  return plainTextOf(parse(text), { spoilerMask: SPOILER_MASK });
 }
+
+/** Only for the moment before the parser loads: a spoiler's words never show in a preview. */
+const UNPARSED_SPOILER = /\|\|[\s\S]+?\|\|/g;
 
 /** A task service line (docs/TASKS.md, "Service lines"): "Done: Book the room". */
 function taskNoticeText(json: string, t: TFunction): string {

@@ -1,15 +1,19 @@
 import { useMemo } from 'react';
-import { parseFormatted } from '@parley/protocol/rules/format/parse';
 import { useAuthStore } from '../../auth/store';
+import { useFormat } from '../../../lib/format-loader';
 import { FormattedNodes } from './FormattedNodes';
 
-/** A message's text (markdown source) with its formatting, links and mentions. Never HTML. */
+/**
+ * A message's text (markdown source) with its formatting, links and mentions. Never HTML.
+ * Until the parser's chunk has loaded (lib/format-loader.ts) the text shows as typed.
+ */
 export function MessageText({ text }: { text: string }) {
   const self = useAuthStore((s) => s.user?.username ?? null);
-  const nodes = useMemo(() => parseFormatted(text), [text]);
+  const parse = useFormat();
+  const nodes = useMemo(() => (parse ? parse(text) : null), [parse, text]);
   return (
     <span className="msg-text" data-testid="message-text">
-      <FormattedNodes nodes={nodes} self={self} />
+      {nodes ? <FormattedNodes nodes={nodes} self={self} /> : text}
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { SettingsHost } from '../../features/settings/SettingsHost';
 import { ChatPane } from './ChatPane';
 import { ConversationMenuHost } from './ConversationMenuHost';
 import { prefetchConversationView } from './load-conversation-view';
+import { prefetchFormat } from '../../lib/format-loader';
 import { OfflineBanner } from './OfflineBanner';
 import { startRealtime } from '../../sync/realtime';
 import { parseConversationId } from './route-id';
@@ -33,6 +34,7 @@ export function ChatShell() {
   // One socket per tab while the signed-in chat is on screen; stopped on leaving or logout.
   useEffect(() => startRealtime(), []);
   useEffect(() => prefetchConversationView(), []);
+  useEffect(() => prefetchFormat(), []);
 
   // After a reload the user is not in memory yet (only the tokens are).
   useEffect(() => {

@@ -7,6 +7,8 @@ import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { TASK_NOTICE_TYPE, taskNoticeSchema } from '@parley/protocol/tasks';
 import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { previewSenderName } from '@parley/protocol/rules/preview';
+import { plainTextOf } from '@parley/protocol/rules/format/plain';
+import { formatNow } from '../../lib/format-loader';
 import { listTime } from '../../lib/format-time';
 
 // Protocol Conversation → what one row of the list shows. Pure, so the list
@@ -71,6 +73,28 @@ export function messageText(
   return t(message.message);
 }
 
+/** A hidden spoiler in a preview or notification: shown as this, never its words. */
+export const SPOILER_MASK = '▒▒▒';
+
+/** The words of a message without its formatting markers: chat-list and reply previews, notifications. */
+export function messagePlainText(
+  message: { message: string; type: string },
+  fromServer: boolean,
+  t: TFunction,
+  timeZone: string | null = null,
+): string {
+  const text = messageText(message, fromServer, t, timeZone);
+  if (fromServer) return text;
+  const parse = formatNow();
+  // Before the parser's chunk arrives (lib/format-loader.ts; callers render
+  // again with useFormat) the text shows as typed, spoilers still masked.
+  if (parse === null) return text.replace(UNPARSED_SPOILER, SPOILER_MASK);
+  return plainTextOf(parse(text), { spoilerMask: SPOILER_MASK });
+}
+
+/** Only for the moment before the parser loads: a spoiler's words never show in a preview. */
+const UNPARSED_SPOILER = /\|\|[\s\S]+?\|\|/g;
+
 /** A task service line (docs/TASKS.md, "Service lines"): "Done: Book the room". */
 function taskNoticeText(json: string, t: TFunction): string {
   let parsed;
@@ -102,7 +126,7 @@ export function withFileLabel(type: string | null, text: string, t: TFunction): 
 /** The text of a quoted message (reply parent, pinned message); '' for a deleted one. */
 export function refText(ref: MessageRef, t: TFunction, timeZone: string | null = null): string {
   if (ref.deleted || ref.message === null) return '';
-  const text = messageText(
+  const text = messagePlainText(
     { message: ref.message, type: ref.type ?? 'text' },
     ref.sender === null,
     t,
@@ -139,7 +163,7 @@ export function lastMessagePreview(
   if (!last) return '';
   const text = withFileLabel(
     last.type,
-    messageText(last, last.sender === null, t, timeZone),
+    messagePlainText(last, last.sender === null, t, timeZone),
     t,
   ).replace(/\s+/g, ' ');
   if ((c.is_group || c.is_channel) && last.sender) {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
+import { useFormat } from '../../lib/format-loader';
 import { useAuthStore } from '../auth/store';
 import { useLiveStore } from './live-store';
 import { toListItem } from './list-item';
@@ -28,6 +29,8 @@ export function useConversationList(): {
   const typing = useLiveStore((s) => s.typing);
   const online = useLiveStore((s) => s.online);
   const connected = useLiveStore((s) => s.connected);
+  // Previews lose their markers once the parser's chunk has loaded.
+  const format = useFormat();
 
   useEffect(() => {
     if (useConversationStore.getState().status === 'idle') void loadFirstPage();
@@ -50,7 +53,9 @@ export function useConversationList(): {
       items: orderedConversations(state).map(row),
       archived: archivedConversations(state).map(row),
     };
-  }, [byId, t, user, typing, online, connected]);
+    // `format` is read through formatNow() in list-item: its arrival must recompute the previews.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [byId, t, user, typing, online, connected, format]);
   return {
     items,
     archived,

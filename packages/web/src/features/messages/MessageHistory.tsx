@@ -8,6 +8,7 @@ import type { InlineButton } from '@parley/protocol/bot-markup';
 import type { Message, MessageRef } from '@parley/protocol/message';
 import { Avatar } from '../../ui/Avatar';
 import { messageText, refText } from '../conversations/list-item';
+import { useFormat } from '../../lib/format-loader';
 import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 import { MessageAttachment } from './MessageAttachment';
 import { MessageLinkPreview } from './MessageLinkPreview';
@@ -69,6 +70,7 @@ function forwardedName(original: MessageRef, t: TFunction): string {
 
 export function MessageHistory(props: HistoryProps) {
   const { t } = useTranslation();
+  useFormat(); // reply quotes lose their markers once the parser has loaded
   const { items, firstItemIndex, ownId, timeZone } = props;
   const [atBottom, setAtBottom] = useState(true);
   const [scroller, setScroller] = useState<HTMLElement | Window | null>(null);

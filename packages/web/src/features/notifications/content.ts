@@ -5,7 +5,7 @@ import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { decideNotification } from '@parley/protocol/rules/notify';
 import type { NotifyDecision } from '@parley/protocol/rules/notify';
 import type { User } from '@parley/protocol/user';
-import { conversationTitle, messageText, withFileLabel } from '../conversations/list-item';
+import { conversationTitle, messagePlainText, withFileLabel } from '../conversations/list-item';
 
 // A new message → the protocol's decision (rules/notify.ts) → what the
 // system notification carries. The texts are rendered exactly as the list
@@ -50,7 +50,7 @@ export function notificationDecision(input: ContentInput): NotifyDecision {
       id: m.id,
       user_id: m.user_id,
       sender_name: m.sender?.name ?? null,
-      text: withFileLabel(m.type, messageText(m, fromServer, t, input.timeZone), t),
+      text: withFileLabel(m.type, messagePlainText(m, fromServer, t, input.timeZone), t),
       created_at: m.created_at,
     },
     onScreen: input.onScreen,

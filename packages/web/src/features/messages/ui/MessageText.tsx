@@ -1,18 +1,19 @@
-import { linkify } from '@parley/protocol/rules/linkify';
+import { useMemo } from 'react';
+import { useAuthStore } from '../../auth/store';
+import { useFormat } from '../../../lib/format-loader';
+import { FormattedNodes } from './FormattedNodes';
 
-/** Text as React text nodes; addresses become links that open in a new tab. Never HTML. */
+/**
+ * A message's text (markdown source) with its formatting, links and mentions. Never HTML.
+ * Until the parser's chunk has loaded (lib/format-loader.ts) the text shows as typed.
+ */
 export function MessageText({ text }: { text: string }) {
+  const self = useAuthStore((s) => s.user?.username ?? null);
+  const parse = useFormat();
+  const nodes = useMemo(() => (parse ? parse(text) : null), [parse, text]);
   return (
     <span className="msg-text" data-testid="message-text">
-      {linkify(text).map((segment, i) =>
-        segment.kind === 'link' ? (
-          <a key={i} href={segment.href} target="_blank" rel="noopener noreferrer">
-            {segment.text}
-          </a>
-        ) : (
-          <span key={i}>{segment.text}</span>
-        ),
-      )}
+      {nodes ? <FormattedNodes nodes={nodes} self={self} /> : text}
     </span>
   );
 }

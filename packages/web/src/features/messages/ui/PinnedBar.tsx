@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MessageRef } from '@parley/protocol/message';
 import { refText } from '../../conversations/list-item';
+import { useFormat } from '../../../lib/format-loader';
 
 /** Under the chat header: the pinned message; click jumps to it, × unpins. */
 export function PinnedBar({
@@ -15,6 +16,7 @@ export function PinnedBar({
   onUnpin: () => void;
 }) {
   const { t } = useTranslation();
+  useFormat(); // the text loses its markers once the parser has loaded
   return (
     <div className="pinned-bar" data-testid="pinned-bar">
       <button type="button" className="pinned-bar-open" onClick={onOpen}>

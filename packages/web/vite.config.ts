@@ -74,6 +74,10 @@ export default defineConfig({
       injectManifest: {
         // The emitted file is dist/sw.js (filename above is the source name).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The emoji picker's data (@emoji-mart/data, 430 KB) is fetched when
+        // the picker first opens, not installed with the app: every new
+        // browser would otherwise download and store it up front.
+        globIgnores: ['js/chunks/native-*.js'],
         // Hashed names need no revision parameter: they are precached under
         // their own URL, which lets sw.ts route them to the precache without
         // the worker (static routing matches the request's URL as it is).

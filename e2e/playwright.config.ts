@@ -19,11 +19,22 @@ process.env.E2E_PREVIEW_PORT ??= String(port + 1000);
 // nowhere else (PUSH_TEST_ORIGIN; never set in production).
 process.env.E2E_PUSH_PORT ??= String(port + 2000);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Journeys that change server-wide settings, each run with nothing beside it. */
+const SERVER_WIDE = ['**/admin/operator.spec.ts', '**/admin/screenshots.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
-  workers: 1,
+  // Two journeys at a time on one shared server: most of a journey's time is
+  // round trips and rendering, not one saturated core. Journeys that change
+  // what the whole server does (registration switched to invite-only by the
+  // admin console and the host CLI) run afterwards, alone, one file after the
+  // other: a project starts only when the one it depends on has finished.
+  workers: 2,
+  projects: [
+    { name: 'journeys', testMatch: '**/*.spec.ts', testIgnore: SERVER_WIDE },
+    { name: 'operator', testMatch: SERVER_WIDE[0], dependencies: ['journeys'] },
+    { name: 'admin-screens', testMatch: SERVER_WIDE[1], dependencies: ['operator'] },
+  ],
   // In CI a journey that fails once is run once more, and `npm test` names it
   // as flaky in its closing line (scripts/test-all.mjs): a landing is not lost
   // to one timing accident on a loaded machine, and the accident is not hidden.

@@ -5,7 +5,8 @@ let counter = 0;
 /** A fresh, unique account for one journey (usernames allow latin letters, digits and spaces). */
 export function newAccount(prefix = 'user') {
   counter += 1;
-  const tag = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+  // The process id keeps two Playwright workers' accounts apart.
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}${Math.floor(Math.random() * 1e3)}`;
   return {
     name: `${prefix} ${tag}`.slice(0, 60),
     username: `${prefix}${tag}`.slice(0, 30),

@@ -4,13 +4,15 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ApiClient } from './http';
 import { sleep } from './pool';
 import { SQL_TIMING_PRELOAD } from './sql-timing';
 
 // The server under test runs as a child process, exactly as in production
-// (`node --import tsx packages/server/src/main.ts`), on a fresh SQLite data
+// (`npm start`: the compiled `node packages/server/dist/main.js`, built first
+// when its sources are newer; BENCH_SERVER_SOURCE=1 runs the TypeScript
+// source under tsx instead, for a before/after), on a fresh SQLite data
 // directory so every run starts from an empty database, listening on
 // 127.0.0.1 only. Rate limits are raised: seeding registers hundreds of users
 // from one address, which the production limits rightly refuse.
@@ -71,18 +73,33 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/** The release build of the server, as `npm start` makes it (scripts/build.mjs). */
+async function ensureServerBuilt(): Promise<void> {
+  const build = (await import(pathToFileURL(join(REPO_ROOT, 'scripts/build.mjs')).href)) as {
+    ensureBuilt: (names: string[]) => Promise<void>;
+  };
+  await build.ensureBuilt(['server']);
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-bench-'));
-  const nodeArgs = ['--import', 'tsx'];
+  const fromSource = process.env.BENCH_SERVER_SOURCE === '1';
+  if (!options.relayScript && !fromSource) await ensureServerBuilt();
+  const nodeArgs = fromSource ? ['--import', 'tsx'] : [];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
   if (options.sqlTimingFile) nodeArgs.push('--import', SQL_TIMING_PRELOAD);
   // Extra V8 flags for the server only (e.g. --trace-gc), which NODE_OPTIONS refuses.
   nodeArgs.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
   let argv = options.relayScript
     ? [...options.prefix, process.execPath, options.relayScript, String(port)]
-    : [...options.prefix, process.execPath, ...nodeArgs, 'packages/server/src/main.ts'];
+    : [
+        ...options.prefix,
+        process.execPath,
+        ...nodeArgs,
+        fromSource ? 'packages/server/src/main.ts' : 'packages/server/dist/main.js',
+      ];
   if (options.nofile !== undefined) {
     // `exec` keeps the pid the server's own, so /proc readings and signals reach it.
     const quoted = argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -171,8 +188,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 /**
  * The main thread's .cpuprofile in a directory. Node names them
- * CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile, and `--import tsx` adds a
- * loader thread with its own, nearly idle, profile: thread 0 is the one wanted.
+ * CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile, and `--import tsx` (with
+ * BENCH_SERVER_SOURCE=1) adds a loader thread with its own, nearly idle,
+ * profile: thread 0 is the one wanted.
  */
 export function mainThreadProfile(dir: string): string | undefined {
   const files = readdirSync(dir)

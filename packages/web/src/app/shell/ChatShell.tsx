@@ -12,6 +12,7 @@ import { prefetchFormat } from '../../lib/format-loader';
 import { OfflineBanner } from './OfflineBanner';
 import { startRealtime } from '../../sync/realtime';
 import { parseConversationId } from './route-id';
+import { sharedMediaSlot } from './shared-media-slot';
 import { Sidebar } from './Sidebar';
 import { useSidebarStore } from './sidebar-store';
 import './chat.css';
@@ -56,7 +57,7 @@ export function ChatShell() {
       <ChatPane requested={id} />
       <ConversationMenuHost activeId={parseConversationId(id)} />
       <SettingsHost />
-      <GroupsHost />
+      <GroupsHost sharedMedia={sharedMediaSlot} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useConversationStore } from '../conversations/store';
 import { useGroupUi } from './store';
 import './groups.css';
@@ -10,7 +11,10 @@ const CreateScreen = lazy(async () => ({
 }));
 const InfoScreen = lazy(async () => ({ default: (await import('./InfoScreen')).InfoScreen }));
 
-export function GroupsHost() {
+/** The shared media tabs, given by the composition root (app/shell/shared-media-slot.tsx). */
+export type SharedMediaRender = (conversationId: number, onShown: () => void) => ReactNode;
+
+export function GroupsHost({ sharedMedia }: { sharedMedia?: SharedMediaRender }) {
   const creating = useGroupUi((s) => s.creating);
   const infoId = useGroupUi((s) => s.infoId);
   const close = useGroupUi((s) => s.close);
@@ -19,7 +23,9 @@ export function GroupsHost() {
   return (
     <Suspense fallback={null}>
       {creating ? <CreateScreen kind={creating} onClose={close} /> : null}
-      {managed ? <InfoScreen key={managed.id} conversation={managed} /> : null}
+      {managed ? (
+        <InfoScreen key={managed.id} conversation={managed} sharedMedia={sharedMedia} />
+      ) : null}
     </Suspense>
   );
 }

@@ -27,6 +27,7 @@ import { InfoEditor } from './InfoEditor';
 import { TaskSettingsRows } from '../tasks/ui/TaskSettingsRows';
 import { memberActions, panelRights, ROLE_OF_ACTION } from './member-actions';
 import type { MemberAction } from './member-actions';
+import type { SharedMediaRender } from './GroupsHost';
 import { useGroupUi } from './store';
 import { InfoPanel } from './ui/InfoPanel';
 import { InviteSection } from './ui/InviteSection';
@@ -38,7 +39,13 @@ import { InactivitySection } from './ui/InactivitySection';
 type Confirming = { text: string; confirm: string; run: () => Promise<void> };
 
 /** The info panel of one group or channel, connected to the server and the live events. */
-export function InfoScreen({ conversation }: { conversation: Conversation }) {
+export function InfoScreen({
+  conversation,
+  sharedMedia,
+}: {
+  conversation: Conversation;
+  sharedMedia?: SharedMediaRender | undefined;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ownId = useAuthStore((s) => s.user?.id ?? null);
@@ -227,6 +234,7 @@ export function InfoScreen({ conversation }: { conversation: Conversation }) {
             />
           </section>
         ) : null}
+        {sharedMedia?.(id, close)}
       </InfoPanel>
       {adding ? (
         <AddMembers

@@ -6,6 +6,7 @@ import type { Message } from '@parley/protocol/message';
 import { errorMessage } from '../../api/errors';
 import { useAuthStore } from '../auth/store';
 import { fetchSharedMedia } from './api';
+import { galleryOf } from './gallery';
 import { downloadFile, freshenImageToken } from './files-api';
 import { useMessageStore } from './store';
 import { FileAttachment } from './ui/FileAttachment';
@@ -14,23 +15,6 @@ import type { GalleryItem } from './ui/MediaViewer';
 
 // The full-screen viewer is a chunk of its own: loaded on the first click on a picture.
 const MediaViewer = lazy(async () => ({ default: (await import('./ui/MediaViewer')).MediaViewer }));
-
-/** The chat's loaded pictures, oldest first: what the viewer steps through. */
-function galleryOf(messages: Message[] | undefined): GalleryItem[] {
-  return (messages ?? []).flatMap((m) =>
-    m.attached_file?.is_image
-      ? [
-          {
-            messageId: m.id,
-            file: m.attached_file,
-            caption: m.message,
-            sender: m.sender?.name ?? null,
-            createdAt: m.created_at,
-          },
-        ]
-      : [],
-  );
-}
 
 /**
  * A message's file with its behaviour: thumbnail retry, the full-screen
@@ -66,7 +50,9 @@ export function MessageAttachment({
     const conversationId = message?.conversation_id;
     const [, listed] = await Promise.all([
       freshenImageToken().catch(() => false),
-      conversationId ? fetchSharedMedia(conversationId).catch(() => null) : null,
+      conversationId
+        ? fetchSharedMedia(conversationId, { kind: 'media', limit: 100 }).catch(() => null)
+        : null,
     ]);
     const fromServer = galleryOf([...(listed?.messages ?? [])].reverse());
     const loaded = conversationId

@@ -1,6 +1,6 @@
 import { messageRoutes } from '@parley/protocol/http/message-routes';
 import type { HistoryReply, Message, SendMessageRequest } from '@parley/protocol/message';
-import type { SharedMediaReply } from '@parley/protocol/shared-media';
+import type { SharedMediaKind, SharedMediaReply } from '@parley/protocol/shared-media';
 import { call } from '../../api/http';
 import { sendMessageOverSocket } from '../../api/socket';
 import { SocketSendLost } from '../../api/socket-sends';
@@ -50,11 +50,21 @@ export async function forwardMessages(ids: number[], from: number, to: number): 
   return reply.messages;
 }
 
-/** The newest `limit` pictures and videos of a conversation, newest first (the viewer's gallery). */
-export function fetchSharedMedia(conversationId: number, limit = 100): Promise<SharedMediaReply> {
+/**
+ * A conversation's messages of one shared kind, newest first: pictures and
+ * videos (the viewer's gallery, the Media tab), other files, or links.
+ */
+export function fetchSharedMedia(
+  conversationId: number,
+  {
+    kind = 'media',
+    before,
+    limit = 100,
+  }: { kind?: SharedMediaKind; before?: number; limit?: number } = {},
+): Promise<SharedMediaReply> {
   return call(messageRoutes.sharedMedia, {
     params: { id: conversationId },
-    query: { kind: 'media', limit },
+    query: before === undefined ? { kind, limit } : { kind, before, limit },
     silent: true,
   });
 }

@@ -31,7 +31,9 @@ export function InfoPanel(props: InfoPanelProps) {
   const { onClose } = props;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('.confirm-dialog')) onClose();
+      // A dialog over the panel (a confirmation, the picture viewer) closes first.
+      if (event.key === 'Escape' && !document.querySelector('.confirm-dialog, .image-viewer'))
+        onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-import { callApi, tokenFor } from '../support/api';
+import { tokenFor } from '../support/api';
+import { sendFile, sendText } from '../support/messages';
 import { groupByApi } from '../support/chats';
 import { gradientPng } from '../support/png';
 import { saveScreenshot } from '../support/screenshots';
@@ -12,39 +11,11 @@ import { openInfo, PHONE, signedIn } from '../groups/support';
 // opens the viewer, files with download and "Show in chat", links found by the
 // product's link rule; a picture sent while the panel is open appears at once.
 
-async function sendFile(
-  request: APIRequestContext,
-  token: string,
-  chatId: number,
-  name: string,
-  mimeType: string,
-  buffer: Buffer,
-  caption = '',
-): Promise<number> {
-  const res = await request.post('/api/v1/user/files/upload', {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: { file: { name, mimeType, buffer } },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { attached_file } = (await res.json()) as { attached_file: { id: number } };
-  return (
-    await callApi<{ id: number }>(request, token, '/user/messages', {
-      conversation_id: chatId,
-      uuid: randomUUID(),
-      message: caption,
-      file_id: attached_file.id,
-    })
-  ).id;
-}
-
-async function sendText(request: APIRequestContext, token: string, chatId: number, text: string) {
-  await callApi(request, token, '/user/messages', {
-    conversation_id: chatId,
-    uuid: randomUUID(),
-    message: text,
-  });
-}
-
+const png = (name: string, width: number, height: number) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: gradientPng(width, height),
+});
 const PDF = Buffer.from(`%PDF-1.4\n% trip budget ${'.'.repeat(1500)}\n%%EOF\n`);
 
 test('shared media, files and links in the info panel; live; show in chat', async ({
@@ -59,17 +30,13 @@ test('shared media, files and links in the info panel; live; show in chat', asyn
   const chatId = await groupByApi(request, owner, ownerToken, 'Trip photos', [friend]);
   const friendToken = await tokenFor(request, friend);
 
-  await sendFile(
-    request,
-    ownerToken,
-    chatId,
-    'beach.png',
-    'image/png',
-    gradientPng(900, 600),
-    'The beach',
-  );
-  await sendFile(request, friendToken, chatId, 'hills.png', 'image/png', gradientPng(600, 900));
-  const pdfId = await sendFile(request, friendToken, chatId, 'Budget.pdf', 'application/pdf', PDF);
+  await sendFile(request, ownerToken, chatId, png('beach.png', 900, 600), 'The beach');
+  await sendFile(request, friendToken, chatId, png('hills.png', 600, 900));
+  const pdfId = await sendFile(request, friendToken, chatId, {
+    name: 'Budget.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
   await sendText(
     request,
     ownerToken,
@@ -100,7 +67,7 @@ test('shared media, files and links in the info panel; live; show in chat', asyn
   await expect(page.getByTestId('info-panel')).toBeVisible();
 
   // Live: a picture sent now joins the grid.
-  await sendFile(request, friendToken, chatId, 'sunset.png', 'image/png', gradientPng(640, 480));
+  await sendFile(request, friendToken, chatId, png('sunset.png', 640, 480));
   await expect(tiles).toHaveCount(3);
 
   await section.getByTestId('shared-tab-links').click();

@@ -76,6 +76,7 @@ test('new message to someone never chatted with, by search, keyboard only', asyn
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(stranger.name);
   await expect(rows.first()).toContainText(`@${stranger.username}`);
+  await saveScreenshot(page, 'new-chat-picker-found-desktop-en');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/chat\/\d+$/);
   await expect(picker).toHaveCount(0);

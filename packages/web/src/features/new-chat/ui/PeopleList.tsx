@@ -54,7 +54,7 @@ export function PeopleList({
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => onPick(person)}
         >
-          <Avatar id={person.id} name={person.name} src={person.avatar} size={40} />
+          <Avatar id={person.id} name={person.name} src={person.avatar} size={40} initials />
           <span className="new-chat-person-text">
             <span className="new-chat-person-name">{person.name}</span>
             <span className="new-chat-person-meta">

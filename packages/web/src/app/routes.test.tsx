@@ -8,10 +8,12 @@ import { useAuthStore } from '../features/auth/store';
 import { AppRoutes } from './routes';
 
 /** Where the app is now: written by a probe inside the router. */
-const current = { pathname: '' };
+const current = { pathname: '', search: '' };
 
 function LocationProbe() {
-  current.pathname = useLocation().pathname;
+  const location = useLocation();
+  current.pathname = location.pathname;
+  current.search = location.search;
   return null;
 }
 
@@ -49,6 +51,24 @@ describe('routes and guards (spec 2)', () => {
     const router = go('/conversations/join/abc');
     await screen.findByTestId('tab-login');
     expect(router.state.location.pathname).toBe('/');
+    // …remembering the invite for after signing in.
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/conversations/join/abc',
+    );
+  });
+
+  it('sends a signed-in visitor from /?next= back to the invite page', async () => {
+    signIn('tok', null);
+    const router = go('/?next=%2Fconversations%2Fjoin%2Fabc');
+    await screen.findByTestId('join-page', {}, { timeout: LAZY_CHUNK_MS });
+    expect(router.state.location.pathname).toBe('/conversations/join/abc');
+  });
+
+  it('ignores a hostile next and goes to /chat', async () => {
+    signIn('tok', null);
+    const router = go('/?next=%2F%2Fevil.example%2Fx');
+    await screen.findByTestId('chat-shell', {}, { timeout: LAZY_CHUNK_MS });
+    expect(router.state.location.pathname).toBe('/chat');
   });
 
   it('sends / with a token cookie to /chat', async () => {

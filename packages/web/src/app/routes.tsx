@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
       {
         path: '/conversations/join/:join_token',
         element: (
-          <RequireAuth>
+          <RequireAuth returnHere>
             <JoinPage />
           </RequireAuth>
         ),

@@ -12,6 +12,7 @@ import { FolderTabs } from '../../features/folders/FolderTabs';
 import { effectiveFolder, useFolderStore } from '../../features/folders/store';
 import { useFolderView } from '../../features/folders/use-folder-view';
 import { useInvitationStore } from '../../features/invitations/store';
+import { NewChatButton } from '../../features/new-chat/NewChatButton';
 import { useSearchBox } from '../../features/search/use-search-box';
 import { useConversationMenu } from './conversation-menu-store';
 import { useSidebarStore } from './sidebar-store';
@@ -170,6 +171,8 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
           />
         </>
       )}
+      {/* Telegram's pencil: hidden while the search results cover the list. */}
+      {box.open ? null : <NewChatButton />}
     </aside>
   );
 }

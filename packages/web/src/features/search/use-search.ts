@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SEARCH_QUERY_MAX } from '@parley/protocol/constants';
-import type { SearchReply } from '@parley/protocol/search';
+import type { SearchReply, SearchType } from '@parley/protocol/search';
 
 // The search call and its reply's schema are not part of the chat screen's
 // first load: they load with the first query, during its debounce.
@@ -20,10 +20,11 @@ const EMPTY: SearchState = { q: '', reply: null, loading: false, loadingMore: fa
 
 /**
  * Server cache of the search box: people, groups and messages for the
- * query, debounced; a newer query cancels the older call. `more` appends the
- * next page of messages.
+ * query (or only `type`: the new-message picker asks for people), debounced;
+ * a newer query cancels the older call. `more` appends the next page of
+ * messages.
  */
-export function useSearch(query: string) {
+export function useSearch(query: string, type: SearchType = 'all') {
   const q = query.trim().slice(0, SEARCH_QUERY_MAX);
   const [state, setState] = useState<SearchState>(EMPTY);
 
@@ -34,7 +35,7 @@ export function useSearch(query: string) {
     const timer = setTimeout(() => {
       setState((s) => ({ ...s, loading: true }));
       searchApi()
-        .then(({ search }) => search(q, { signal: controller.signal }))
+        .then(({ search }) => search(q, { type, signal: controller.signal }))
         .then(
           (reply) => setState({ q, reply, loading: false, loadingMore: false }),
           () => {
@@ -46,7 +47,7 @@ export function useSearch(query: string) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [q]);
+  }, [q, type]);
 
   const before = state.q === q ? (state.reply?.next_before ?? null) : null;
   const more = useCallback(() => {

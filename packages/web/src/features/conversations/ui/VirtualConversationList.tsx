@@ -13,6 +13,13 @@ export type VirtualConversationListProps = {
   onMenu?: (id: number, event: MouseEvent) => void;
 };
 
+/** Room under the last row, so the floating "New chat" button never covers it. */
+function ListEnd() {
+  return <div className="conv-list-end" aria-hidden="true" />;
+}
+
+const COMPONENTS = { Footer: ListEnd };
+
 /**
  * The chat list once scrolling needs it: Virtuoso draws only the rows in view,
  * so thousands of chats stay smooth. Its own chunk (loaded by ConversationList),
@@ -39,6 +46,7 @@ export function VirtualConversationList({
       initialItemCount={initialRows}
       endReached={onEndReached}
       increaseViewportBy={400}
+      components={COMPONENTS}
       itemContent={(_, item) => (
         <ConversationListRow item={item} active={item.id === activeId} onMenu={onMenu} />
       )}

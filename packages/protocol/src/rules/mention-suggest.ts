@@ -30,7 +30,12 @@ export function mentionFragment(text: string, caret: number): MentionFragment | 
   return { start, end, query: text.slice(start + 1, caret) };
 }
 
-export type MentionCandidate = { id: number; name: string; username: string };
+export type MentionCandidate = {
+  id: number;
+  name: string;
+  username: string;
+  avatar?: string | null;
+};
 
 export type SuggestOptions = {
   /** The user's own id: never suggested. */

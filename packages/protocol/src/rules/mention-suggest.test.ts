@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  insertMention,
-  mentionFragment,
-  recentSpeakers,
-  suggestMentions,
-} from './mention-suggest';
+import { insertMention, mentionFragment, recentSpeakers, suggestMentions } from './mention-suggest';
 import { isMentionable, mentionKeys } from './mentions';
 
 const people = [

@@ -15,7 +15,14 @@ type SuggestListProps<T> = {
  * A composer menu's list above the textarea: a listbox the textarea points
  * into, so the focus stays in the text while arrows move the active option.
  */
-export function SuggestList<T>({ id, label, menu, itemKey, testId, children }: SuggestListProps<T>) {
+export function SuggestList<T>({
+  id,
+  label,
+  menu,
+  itemKey,
+  testId,
+  children,
+}: SuggestListProps<T>) {
   return (
     <ul id={id} className="command-menu" role="listbox" aria-label={label} data-testid={testId}>
       {menu.items.map((item, i) => (

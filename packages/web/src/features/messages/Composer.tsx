@@ -66,8 +66,9 @@ export function Composer({
   const editing = mode.kind === 'edit';
   const text = editing ? editText : draft;
   const held = waitSeconds > 0 && !editing;
-  // Where the caret is, for the "@" menu (null: at the end); a pick moves it
-  // after the inserted mention once the new text is rendered.
+  // Where the caret is, for the "@" menu: null until the user types or moves
+  // it (a draft restored with an "@" does not open the list); a pick moves
+  // it after the inserted mention once the new text is rendered.
   const [caret, setCaret] = useState<number | null>(null);
   const placeCaret = useRef<number | null>(null);
   useLayoutEffect(() => {
@@ -83,8 +84,8 @@ export function Composer({
   }, [mode]);
 
   const change = (value: string) => {
-    // A new text from elsewhere (a pick, an emoji, a send): the caret is
-    // taken to be at its end until the textarea says otherwise.
+    // A new text from elsewhere (a pick, an emoji, a send): no caret known
+    // until the textarea says where it is.
     setCaret(null);
     if (editing) return setEditText(value);
     setDraft(value);
@@ -110,16 +111,11 @@ export function Composer({
 
   const mentionId = useId();
   // Not while editing: the server finds mentions in new messages only.
-  const mention = useMentionMenu(
-    editing ? '' : draft,
-    caret ?? draft.length,
-    mentions,
-    (value, at) => {
-      change(value);
-      setCaret(at);
-      placeCaret.current = at;
-    },
-  );
+  const mention = useMentionMenu(editing ? '' : draft, caret, mentions, (value, at) => {
+    change(value);
+    setCaret(at);
+    placeCaret.current = at;
+  });
   // The textarea points into whichever list is open (a "/" draft has no "@" fragment).
   const listOpen = menu.open
     ? { id: menuId, active: menu.active }

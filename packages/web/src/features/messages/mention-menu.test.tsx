@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MentionCandidate } from '@parley/protocol/rules/mention-suggest';
+import { writeDraft } from '../../lib/storage';
 import { Composer } from './Composer';
 
 // The composer's "@" menu: members matching the fragment at the caret;
@@ -109,6 +110,17 @@ describe('the composer’s "@" menu', () => {
     await userEvent.type(input, '@');
     await screen.findByRole('listbox');
     expect(options()).toEqual(['Boris@boris', 'Élodie Andrieu@elodie', 'Anna Petrova@annap']);
+  });
+
+  it('a draft restored with an "@" opens nothing until the user types', async () => {
+    writeDraft(41, 'hey @bo');
+    const { load, input } = setup();
+    expect(input).toHaveValue('hey @bo');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+    await userEvent.type(input, 'r');
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    expect(options()).toEqual(['Boris@boris']);
   });
 
   it('has no menu without members to offer (direct chats)', async () => {

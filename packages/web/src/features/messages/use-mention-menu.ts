@@ -26,12 +26,13 @@ export type MentionMenu = SuggestMenu<MentionCandidate>;
 
 export function useMentionMenu(
   text: string,
-  caret: number,
+  /** Null when not known (nothing typed yet): no menu. */
+  caret: number | null,
   source: MentionSource | undefined,
   onInsert: (text: string, caret: number) => void,
 ): MentionMenu {
   const [members, setMembers] = useState<MentionCandidate[]>([]);
-  const fragment = source ? mentionFragment(text, caret) : null;
+  const fragment = source && caret !== null ? mentionFragment(text, caret) : null;
   const wanted = fragment !== null;
   const load = source?.load;
 

@@ -54,7 +54,7 @@ test('pick a member by keyboard; they see the mention and the badge', async ({
   const { context, page } = await openChat(browser, alice, id);
   const input = page.getByTestId('composer-input');
   await input.pressSequentially('see you @MAR');
-  await expect(list(page)).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Members to mention' })).toBeVisible();
   await expect(options(page)).toHaveText([/Élodie Martin\s*@el/, /Marta Kowalski\s*@mk/]);
   await page.keyboard.press('ArrowDown');
   await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');

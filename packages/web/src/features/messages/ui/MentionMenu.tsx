@@ -21,7 +21,7 @@ export function MentionMenu({ id, menu }: { id: string; menu: Menu }) {
             <Avatar id={m.id} name={m.name} src={m.avatar} size={28} initials />
           </span>
           <span className="mention-menu-name">{m.name}</span>
-          <span className="command-menu-about">@{m.username}</span>
+          <span className="command-menu-about mention-menu-username">@{m.username}</span>
         </>
       )}
     </SuggestList>

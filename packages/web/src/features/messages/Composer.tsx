@@ -251,7 +251,11 @@ export function Composer({
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          onBlur={() => onTyping?.(false)}
+          onBlur={() => {
+            onTyping?.(false);
+            // Leaving the composer closes the "@" list (a pick keeps the focus).
+            setCaret(null);
+          }}
           data-testid="composer-input"
         />
         <button

@@ -67,6 +67,12 @@ describe('the composer’s "@" menu', () => {
     expect(input).toHaveValue('hi @elodie ok');
     // One load for the whole "@" session, not one per key.
     expect(load).toHaveBeenCalledTimes(1);
+    // Leaving the composer closes the list; coming back to the fragment opens it.
+    await userEvent.type(input, ' @bo');
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    await userEvent.click(document.body);
+    expect(input).not.toHaveFocus();
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   it('Tab inserts in place of the word at the caret; Escape closes without a change', async () => {

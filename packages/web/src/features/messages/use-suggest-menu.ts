@@ -44,7 +44,8 @@ export function useSuggestMenu<T>(
   };
 
   const onKeyDown = (event: KeyboardEvent): boolean => {
-    if (!open) return false;
+    // Keys that finish an input method's composition are not the menu's.
+    if (!open || event.nativeEvent.isComposing) return false;
     const n = items.length;
     if (event.key === 'ArrowDown') setActive((current + 1) % n);
     else if (event.key === 'ArrowUp') setActive((current - 1 + n) % n);

@@ -74,6 +74,7 @@ test('pick a member by keyboard; they see the mention and the badge', async ({
   const message = elodiePage.getByTestId('message-text').filter({ hasText: 'at the bridge' });
   await expect(message.getByTestId('mention')).toHaveText(`@${elodie.username}`);
   await expect(message.getByTestId('mention')).toHaveClass(/is-me/);
+  await saveScreenshot(elodiePage, 'mention-autocomplete-received-desktop-en');
   expect(marta.username).not.toBe(elodie.username);
   await context.close();
   await reader.close();

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import type { MentionMenu as Menu } from '../use-mention-menu';
 import { SuggestList } from './SuggestList';
+import './MentionMenu.css';
 
 /** The "@" menu's list above the composer: the members a pick would mention. */
 export function MentionMenu({ id, menu }: { id: string; menu: Menu }) {

@@ -5,12 +5,25 @@ import { usernameKey } from './username';
 // mention on the named members' links; clients apply the same rule to a
 // live message so the badge appears without a fetch.
 
+/** What follows the `@` of a mention: the whole of a username this rule can name. */
+const MENTION_NAME = '[A-Za-z0-9]+';
+
 /** `@name` tokens of a text, as username keys. */
 export function mentionKeys(text: string): string[] {
-  return [...new Set([...text.matchAll(/@([A-Za-z0-9]+)/g)].map((m) => usernameKey(m[1] ?? '')))];
+  const tokens = text.matchAll(new RegExp(`@(${MENTION_NAME})`, 'g'));
+  return [...new Set([...tokens].map((m) => usernameKey(m[1] ?? '')))];
 }
 
 /** Does the text mention this username? */
 export function mentionsUser(text: string, username: string): boolean {
   return mentionKeys(text).includes(usernameKey(username));
+}
+
+/**
+ * Can `@username` name this user? Usernames may hold spaces (spec 5), and
+ * the rule above stops at the first one, so such a username cannot be
+ * mentioned: `@Ann Lee` would name `ann`.
+ */
+export function isMentionable(username: string | null | undefined): username is string {
+  return username != null && new RegExp(`^${MENTION_NAME}$`).test(username);
 }

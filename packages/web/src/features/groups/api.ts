@@ -25,8 +25,10 @@ export function createConversation(kind: ManagedKind, form: FormData): Promise<C
   return call(groupRoutes.create[kind], { body: form, silent: true });
 }
 
-export function fetchMembers(id: number): Promise<MembersReply> {
-  return call(groupRoutes.members, { params: { id }, query: { limit: 200 }, silent: true });
+/** A page of members (200, ordered by user id); `after`: the previous page's next_after. */
+export function fetchMembers(id: number, after?: number): Promise<MembersReply> {
+  const query = after === undefined ? { limit: 200 } : { limit: 200, after };
+  return call(groupRoutes.members, { params: { id }, query, silent: true });
 }
 
 /** The info panel's edit form (its own errors: silent). */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
@@ -7,8 +7,11 @@ import { formatSeconds } from '../../lib/format-seconds';
 import type { BotCommand } from '@parley/protocol/bot';
 import { readDraft, writeDraft } from '../../lib/storage';
 import { CommandMenu } from './ui/CommandMenu';
+import { MentionMenu } from './ui/MentionMenu';
 import { ComposerEmoji } from './reactions/ComposerEmoji';
 import { useCommandMenu } from './use-command-menu';
+import { useMentionMenu } from './use-mention-menu';
+import type { MentionSource } from './use-mention-menu';
 
 export type ComposerMode =
   { kind: 'new' } | { kind: 'reply'; name: string; text: string } | { kind: 'edit'; text: string };
@@ -31,6 +34,8 @@ export type ComposerProps = {
   placeholder?: string | null;
   /** The conversation's bot commands, for the "/" menu; without it there is no menu. */
   loadCommands?: () => Promise<BotCommand[]>;
+  /** A group's or channel's members, for the "@" menu; without it there is no menu. */
+  mentions?: MentionSource;
 };
 
 /**
@@ -50,6 +55,7 @@ export function Composer({
   slowMode = false,
   placeholder,
   loadCommands,
+  mentions,
 }: ComposerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(() => readDraft(conversationId));
@@ -60,6 +66,17 @@ export function Composer({
   const editing = mode.kind === 'edit';
   const text = editing ? editText : draft;
   const held = waitSeconds > 0 && !editing;
+  // Where the caret is, for the "@" menu: null until the user types or moves
+  // it (a draft restored with an "@" does not open the list); a pick moves
+  // it after the inserted mention once the new text is rendered.
+  const [caret, setCaret] = useState<number | null>(null);
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = placeCaret.current;
+    if (at === null) return;
+    placeCaret.current = null;
+    areaRef.current?.setSelectionRange(at, at);
+  });
 
   useEffect(() => {
     if (mode.kind === 'edit') setEditText(mode.text);
@@ -67,6 +84,9 @@ export function Composer({
   }, [mode]);
 
   const change = (value: string) => {
+    // A new text from elsewhere (a pick, an emoji, a send): no caret known
+    // until the textarea says where it is.
+    setCaret(null);
     if (editing) return setEditText(value);
     setDraft(value);
     writeDraft(conversationId, value);
@@ -89,8 +109,22 @@ export function Composer({
     onTyping?.(false);
   });
 
+  const mentionId = useId();
+  // Not while editing: the server finds mentions in new messages only.
+  const mention = useMentionMenu(editing ? '' : draft, caret, mentions, (value, at) => {
+    change(value);
+    setCaret(at);
+    placeCaret.current = at;
+  });
+  // The textarea points into whichever list is open (a "/" draft has no "@" fragment).
+  const listOpen = menu.open
+    ? { id: menuId, active: menu.active }
+    : mention.open
+      ? { id: mentionId, active: mention.active }
+      : null;
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (menu.onKeyDown(event)) return;
+    if (menu.onKeyDown(event) || mention.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -153,6 +187,7 @@ export function Composer({
         </div>
       ) : null}
       {menu.open ? <CommandMenu id={menuId} menu={menu} /> : null}
+      {!menu.open && mention.open ? <MentionMenu id={mentionId} menu={mention} /> : null}
       <form
         className="composer-row"
         onSubmit={(event) => {
@@ -206,13 +241,21 @@ export function Composer({
           maxLength={MESSAGE_MAX_LENGTH}
           placeholder={placeholder || t('messages.placeholder')}
           aria-label={t('messages.placeholder')}
-          aria-controls={menu.open ? menuId : undefined}
-          aria-activedescendant={menu.open ? `${menuId}-${menu.active}` : undefined}
-          aria-autocomplete={loadCommands ? 'list' : undefined}
-          onChange={(event) => change(event.target.value)}
+          aria-controls={listOpen?.id}
+          aria-activedescendant={listOpen ? `${listOpen.id}-${listOpen.active}` : undefined}
+          aria-autocomplete={loadCommands || mentions ? 'list' : undefined}
+          onChange={(event) => {
+            change(event.target.value);
+            setCaret(event.target.selectionStart);
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          onBlur={() => onTyping?.(false)}
+          onBlur={() => {
+            onTyping?.(false);
+            // Leaving the composer closes the "@" list (a pick keeps the focus).
+            setCaret(null);
+          }}
           data-testid="composer-input"
         />
         <button

@@ -40,6 +40,7 @@ import { actorOf } from '../tasks/view';
 import { canTask } from '@parley/protocol/rules/task-permissions';
 import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 import { useBotChat } from './use-bot-chat';
+import { useMentionSource } from './use-mention-source';
 import { BlockedBar, StartBar } from './ui/BotBars';
 
 // Shown only when a bot asks (an alert, a link to confirm): a chunk of its own.
@@ -107,6 +108,7 @@ export function ConversationView({
   const waitToSend = useSendWaits((s) => s.wait);
   const setFlag = useConversationStore((s) => s.setFlag);
   const bot = useBotChat(conversation, messages, ownId, actions.pick);
+  const mentions = useMentionSource(conversation, messages, ownId);
   const keyboard = conversation.pivot.keyboard;
   const keyboardOptions = keyboard ? (conversation.pivot.keyboard_options ?? null) : null;
   // A new chat with a bot starts with its Start button (it sends /start).
@@ -269,6 +271,7 @@ export function ConversationView({
                 : keyboardOptions?.placeholder
             }
             loadCommands={bot.loadCommands}
+            mentions={mentions}
           />
         </>
       )}

@@ -35,6 +35,9 @@ import { useTypingSender } from './use-typing-sender';
 import { useConversationActions } from './use-conversation-actions';
 import { useFilePreview } from './use-file-preview';
 import { ConversationHeader } from './ConversationHeader';
+import { SelectionHeader } from './SelectionHeader';
+import { useSelectionMode } from './use-selection-mode';
+import { isSelectableMessage } from '@parley/protocol/rules/message-selection';
 import { TasksPanelHost } from '../tasks/TasksPanelHost';
 import { actorOf } from '../tasks/view';
 import { canTask } from '@parley/protocol/rules/task-permissions';
@@ -85,7 +88,7 @@ export function ConversationView({
   useReadMarker(id, lastVisible);
 
   const title = conversationTitle(conversation, t);
-  const actions = useConversationActions(id, title);
+  const actions = useConversationActions(id, title, timeZone);
   const preview = useFilePreview(id);
   const publisher = publisherIdentity(conversation);
   const pinned = conversation.pinned_message?.deleted ? null : conversation.pinned_message;
@@ -93,6 +96,7 @@ export function ConversationView({
   const onTyping = useTypingSender(id);
   const typingIds = useTypingIds(id);
   const messages = useMessageStore((s) => s.threads[id]?.messages);
+  const selection = useSelectionMode(conversation, messages, ownId);
   const sending = useMessageStore((s) =>
     Object.values(s.pending).some((p) => p.conversationId === id),
   );
@@ -154,13 +158,24 @@ export function ConversationView({
 
   return (
     <section className="chat-pane" data-testid="chat-open">
-      <ConversationHeader
-        conversation={conversation}
-        title={title}
-        typing={typing}
-        ownId={ownId}
-        onMore={onMore}
-      />
+      {selection.active ? (
+        <SelectionHeader
+          selected={selection.selected}
+          everyone={selection.everyone}
+          onForward={actions.forwardMany}
+          onCopy={actions.copyMany}
+          onDelete={actions.removeMany}
+          onCancel={selection.cancel}
+        />
+      ) : (
+        <ConversationHeader
+          conversation={conversation}
+          title={title}
+          typing={typing}
+          ownId={ownId}
+          onMore={onMore}
+        />
+      )}
       {pinned ? (
         <PinnedBar
           pinned={pinned}
@@ -206,6 +221,7 @@ export function ConversationView({
           }}
           onRetry={actions.retry}
           onButton={bot.onButton}
+          selection={selection.history}
         />
       ) : (
         <div className="msg-history msg-loading">
@@ -297,6 +313,8 @@ export function ConversationView({
           y={menu.y}
           own={menu.message.user_id !== null && menu.message.user_id === ownId}
           canPin={!conversation.is_system}
+          canCopy={menu.message.message !== ''}
+          canSelect={isSelectableMessage(menu.message, conversation.is_system)}
           canTask={
             conversation.has_tasks === true &&
             ownId !== null &&

@@ -8,16 +8,21 @@ import { deleteMessage, editMessage, forwardMessages } from './api';
 import type { ComposerMode } from './Composer';
 import type { MessageAction } from './ui/MessageMenu';
 import { useTaskPanel } from '../tasks/panel-store';
+import { copyMessages } from './copy-messages';
+import { useSelectionStore } from './selection-store';
 
 // What a user does in an open chat: send, reply, edit, delete,
-// forward, pin. Each call's reply goes to the one dispatcher (lib/sync-actions:
+// forward, pin, copy, select — one message, or (selection mode) several. Each call's reply goes to the one dispatcher (lib/sync-actions:
 // history and the list once); nothing here writes a store itself.
 
-export function useConversationActions(id: number, title: string) {
+/** Time order: forwards and deletes of a selection go oldest first. */
+const byId = (a: Message, b: Message) => a.id - b.id;
+
+export function useConversationActions(id: number, title: string, timeZone: string | null) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [target, setTarget] = useState<Message | null>(null);
-  const [forwarding, setForwarding] = useState<Message | null>(null);
+  const [forwarding, setForwarding] = useState<Message[] | null>(null);
   const pinMessage = useConversationStore((s) => s.pinMessage);
 
   const reset = () => {
@@ -54,14 +59,34 @@ export function useConversationActions(id: number, title: string) {
       setTarget(m);
       setMode({ kind: 'edit', text: m.message });
     } else if (action === 'forward') {
-      setForwarding(m);
+      setForwarding([m]);
+    } else if (action === 'copy') {
+      await copyMessages([m], t, timeZone);
+    } else if (action === 'select') {
+      useSelectionStore.getState().start(id, m.id);
     } else if (action === 'task') {
       useTaskPanel.getState().fromMessage(id, m.id);
     } else if (action === 'pin') {
       await pinMessage(id, m.id).catch(() => undefined);
     } else {
-      const scope = action === 'delete-everyone' ? 'everyone' : 'me';
-      await deleteMessage(m.id, scope);
+      await remove([m], action === 'delete-everyone' ? 'everyone' : 'me');
+    }
+  };
+
+  /**
+   * Deletes one by one, oldest first: the route takes one message (one
+   * event each, which the other members' clients already apply).
+   */
+  const remove = async (ms: Message[], scope: 'me' | 'everyone') => {
+    for (const m of [...ms].sort(byId)) {
+      const done = await deleteMessage(m.id, scope).then(
+        () => true,
+        () => false,
+      );
+      if (!done) {
+        toast.error(t('messages.deleteFailed'));
+        return;
+      }
       syncActions().commit({
         type: 'message.deleted',
         conversation_id: id,
@@ -71,13 +96,18 @@ export function useConversationActions(id: number, title: string) {
     }
   };
 
+  /** One request for all of them; the server copies them in id (time) order. */
   const forwardTo = async (to: number) => {
-    const m = forwarding;
+    const ms = forwarding;
     setForwarding(null);
-    if (!m) return;
-    const sent = await forwardMessages([m.id], id, to).catch(() => []);
+    if (!ms) return;
+    const ids = [...ms].sort(byId).map((m) => m.id);
+    const sent = await forwardMessages(ids, id, to).catch(() => []);
     for (const copy of sent) syncActions().commit({ type: 'message.sent', message: copy });
-    if (sent.length > 0) toast.success(t('messages.forwarded'));
+    if (sent.length > 0) {
+      toast.success(t('messages.forwarded', { count: sent.length }));
+      useSelectionStore.getState().clear();
+    }
   };
 
   return {
@@ -86,6 +116,10 @@ export function useConversationActions(id: number, title: string) {
     submit,
     pick,
     forwardTo,
+    /** A selection's Forward: the same dialog, with all of them. */
+    forwardMany: (ms: Message[]) => setForwarding(ms),
+    removeMany: remove,
+    copyMany: (ms: Message[]) => copyMessages(ms, t, timeZone),
     cancelMode: reset,
     cancelForward: () => setForwarding(null),
     sendText: (text: string) => void syncActions().send(id, text, null),

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type MessageAction =
-  'reply' | 'edit' | 'forward' | 'pin' | 'task' | 'delete-me' | 'delete-everyone';
+  | 'reply'
+  | 'edit'
+  | 'copy'
+  | 'forward'
+  | 'pin'
+  | 'task'
+  | 'select'
+  | 'delete-me'
+  | 'delete-everyone';
 
 /** The context menu of one message, placed at the pointer; closes on outside click or Escape. */
 export function MessageMenu({
@@ -12,6 +20,8 @@ export function MessageMenu({
   own,
   canPin = false,
   canTask = false,
+  canCopy = false,
+  canSelect = false,
   header,
   onPick,
   onClose,
@@ -23,6 +33,10 @@ export function MessageMenu({
   canPin?: boolean;
   /** Offer "Create task from message" (tasks on, and the viewer may create tasks). */
   canTask?: boolean;
+  /** Offer "Copy text" (the message has text). */
+  canCopy?: boolean;
+  /** Offer "Select" (selection mode; not for service lines or in System). */
+  canSelect?: boolean;
   /** Above the actions: the quick reactions. */
   header?: ReactNode;
   onPick: (action: MessageAction) => void;
@@ -33,9 +47,11 @@ export function MessageMenu({
   const actions: MessageAction[] = [
     'reply',
     ...(own ? (['edit'] as const) : []),
+    ...(canCopy ? (['copy'] as const) : []),
     'forward',
     ...(canPin ? (['pin'] as const) : []),
     ...(canTask ? (['task'] as const) : []),
+    ...(canSelect ? (['select'] as const) : []),
     'delete-me',
     ...(own ? (['delete-everyone'] as const) : []),
   ];

@@ -67,6 +67,8 @@ test('select several messages: copy, forward in order, delete for everyone', asy
 
   // Copy text of one message: the words without markers, the spoiler's real text.
   await a.getByTestId('message').filter({ hasText: 'four' }).click({ button: 'right' });
+  await expect(a.getByTestId('action-select')).toBeVisible();
+  await saveScreenshot(a, 'multi-select-menu-en-desktop');
   await a.getByTestId('action-copy').click();
   await expect(a.getByText('Copied')).toBeVisible();
   expect(await clipboard(a)).toBe('four hidden words');
@@ -131,6 +133,7 @@ test('select several messages: copy, forward in order, delete for everyone', asy
   await expect(a.getByTestId('selection-count')).toHaveText('2 messages');
   await a.getByTestId('selection-delete').click();
   await a.getByTestId('delete-for-everyone').check();
+  await saveScreenshot(a, 'multi-select-delete-en-desktop');
   await a.getByTestId('confirm-ok').click();
   await expect(bar).toHaveCount(0);
   await expect(bubble(a, 'one')).toHaveCount(0);

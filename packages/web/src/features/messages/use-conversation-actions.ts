@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/protocol/message';
+import { FORWARD_MAX } from '@parley/protocol/constants';
+import { errorKey } from '../../api/errors';
 import { syncActions } from '../../lib/sync-actions';
 import { toast } from '../../ui/toast';
 import { useConversationStore } from '../conversations/store';
@@ -79,12 +81,12 @@ export function useConversationActions(id: number, title: string, timeZone: stri
    */
   const remove = async (ms: Message[], scope: 'me' | 'everyone') => {
     for (const m of [...ms].sort(byId)) {
-      const done = await deleteMessage(m.id, scope).then(
-        () => true,
-        () => false,
+      const failed = await deleteMessage(m.id, scope).then(
+        () => null,
+        (error: unknown) => error,
       );
-      if (!done) {
-        toast.error(t('messages.deleteFailed'));
+      if (failed !== null) {
+        toast.error(t(errorKey(failed)));
         return;
       }
       syncActions().commit({
@@ -96,16 +98,29 @@ export function useConversationActions(id: number, title: string, timeZone: stri
     }
   };
 
-  /** One request for all of them; the server copies them in id (time) order. */
+  /**
+   * One request for all of them (the server copies them in id, that is
+   * time, order); a selection larger than the route takes goes in chunks.
+   */
   const forwardTo = async (to: number) => {
     const ms = forwarding;
     setForwarding(null);
     if (!ms) return;
     const ids = [...ms].sort(byId).map((m) => m.id);
-    const sent = await forwardMessages(ids, id, to).catch(() => []);
-    for (const copy of sent) syncActions().commit({ type: 'message.sent', message: copy });
-    if (sent.length > 0) {
-      toast.success(t('messages.forwarded', { count: sent.length }));
+    let sent = 0;
+    for (let start = 0; start < ids.length; start += FORWARD_MAX) {
+      const copies = await forwardMessages(ids.slice(start, start + FORWARD_MAX), id, to).catch(
+        (error: unknown) => {
+          toast.error(t(errorKey(error)));
+          return null;
+        },
+      );
+      if (copies === null) break;
+      for (const copy of copies) syncActions().commit({ type: 'message.sent', message: copy });
+      sent += copies.length;
+    }
+    if (sent > 0) {
+      toast.success(t('messages.forwarded', { count: sent }));
       useSelectionStore.getState().clear();
     }
   };

@@ -49,6 +49,7 @@ async function seed(request: Parameters<typeof pairWithChat>[0]) {
   await say(bobToken, 'two');
   await say(pair.aliceToken, 'three');
   await say(pair.aliceToken, 'four ||hidden words||');
+  await say(bobToken, 'see https://example.com/page');
   return pair;
 }
 
@@ -72,6 +73,15 @@ test('select several messages: copy, forward in order, delete for everyone', asy
   await a.getByTestId('action-copy').click();
   await expect(a.getByText('Copied')).toBeVisible();
   expect(await clipboard(a)).toBe('four hidden words');
+
+  // Copy link: the message's first link.
+  await bubble(a, 'see https://example.com/page').click({ button: 'right' });
+  await a.getByTestId('action-copy-link').click();
+  await expect.poll(() => clipboard(a)).toBe('https://example.com/page');
+  await bubble(a, 'two').click({ button: 'right' });
+  await expect(a.getByTestId('action-copy')).toBeVisible();
+  await expect(a.getByTestId('action-copy-link')).toHaveCount(0);
+  await a.keyboard.press('Escape');
 
   // "Select" enters selection mode with that message; clicks add the others.
   await bubble(a, 'one').click({ button: 'right' });

@@ -36,6 +36,7 @@ import { useConversationActions } from './use-conversation-actions';
 import { useFilePreview } from './use-file-preview';
 import { ConversationHeader } from './ConversationHeader';
 import { SelectionHeader } from './SelectionHeader';
+import { firstLinkOf } from './copy-messages';
 import { useSelectionMode } from './use-selection-mode';
 import { isSelectableMessage } from '@parley/protocol/rules/message-selection';
 import { TasksPanelHost } from '../tasks/TasksPanelHost';
@@ -314,6 +315,7 @@ export function ConversationView({
           own={menu.message.user_id !== null && menu.message.user_id === ownId}
           canPin={!conversation.is_system}
           canCopy={menu.message.message !== ''}
+          canCopyLink={firstLinkOf(menu.message) !== null}
           canSelect={isSelectableMessage(menu.message, conversation.is_system)}
           canTask={
             conversation.has_tasks === true &&

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { Message } from '@parley/protocol/message';
-import { plainTextOf } from '@parley/protocol/rules/format/plain';
+import { linksOf, plainTextOf } from '@parley/protocol/rules/format/plain';
 import { joinCopiedMessages } from '@parley/protocol/rules/message-selection';
 import { copyPlainText } from '../../lib/copy-text';
-import { loadFormat } from '../../lib/format-loader';
+import { formatNow, loadFormat } from '../../lib/format-loader';
 import { toast } from '../../ui/toast';
 import { messageText, withFileLabel } from '../conversations/list-item';
 
@@ -55,5 +55,22 @@ export async function copyMessages(
     return;
   }
   if (await copyPlainText(text)) toast.success(t('messages.copied'));
+  else toast.error(t('messages.copyFailed'));
+}
+
+/**
+ * The first link a person wrote in the message (what "Copy link" copies),
+ * or null — also before the parser has loaded: the menu then has no
+ * "Copy link" rather than a guess at where a link ends.
+ */
+export function firstLinkOf(m: Message): string | null {
+  const parse = formatNow();
+  if (parse === null || writtenByServer(m)) return null;
+  return linksOf(parse(m.message))[0] ?? null;
+}
+
+/** Copies a link; shows "Copied" or the failure. */
+export async function copyLink(href: string, t: TFunction): Promise<void> {
+  if (await copyPlainText(href)) toast.success(t('messages.copied'));
   else toast.error(t('messages.copyFailed'));
 }

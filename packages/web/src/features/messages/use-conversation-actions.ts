@@ -10,7 +10,7 @@ import { deleteMessage, editMessage, forwardMessages } from './api';
 import type { ComposerMode } from './Composer';
 import type { MessageAction } from './ui/MessageMenu';
 import { useTaskPanel } from '../tasks/panel-store';
-import { copyMessages } from './copy-messages';
+import { copyLink, copyMessages, firstLinkOf } from './copy-messages';
 import { useSelectionStore } from './selection-store';
 
 // What a user does in an open chat: send, reply, edit, delete,
@@ -64,6 +64,9 @@ export function useConversationActions(id: number, title: string, timeZone: stri
       setForwarding([m]);
     } else if (action === 'copy') {
       await copyMessages([m], t, timeZone);
+    } else if (action === 'copy-link') {
+      const href = firstLinkOf(m);
+      if (href) await copyLink(href, t);
     } else if (action === 'select') {
       useSelectionStore.getState().start(id, m.id);
     } else if (action === 'task') {

@@ -6,6 +6,7 @@ export type MessageAction =
   | 'reply'
   | 'edit'
   | 'copy'
+  | 'copy-link'
   | 'forward'
   | 'pin'
   | 'task'
@@ -21,6 +22,7 @@ export function MessageMenu({
   canPin = false,
   canTask = false,
   canCopy = false,
+  canCopyLink = false,
   canSelect = false,
   header,
   onPick,
@@ -35,6 +37,8 @@ export function MessageMenu({
   canTask?: boolean;
   /** Offer "Copy text" (the message has text). */
   canCopy?: boolean;
+  /** Offer "Copy link" (the message has a link). */
+  canCopyLink?: boolean;
   /** Offer "Select" (selection mode; not for service lines or in System). */
   canSelect?: boolean;
   /** Above the actions: the quick reactions. */
@@ -48,6 +52,7 @@ export function MessageMenu({
     'reply',
     ...(own ? (['edit'] as const) : []),
     ...(canCopy ? (['copy'] as const) : []),
+    ...(canCopyLink ? (['copy-link'] as const) : []),
     'forward',
     ...(canPin ? (['pin'] as const) : []),
     ...(canTask ? (['task'] as const) : []),

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/protocol/message';
 import { FORWARD_MAX } from '@parley/protocol/constants';
-import { errorKey } from '../../api/errors';
 import { syncActions } from '../../lib/sync-actions';
 import { toast } from '../../ui/toast';
 import { useConversationStore } from '../conversations/store';
@@ -84,14 +83,12 @@ export function useConversationActions(id: number, title: string, timeZone: stri
    */
   const remove = async (ms: Message[], scope: 'me' | 'everyone') => {
     for (const m of [...ms].sort(byId)) {
-      const failed = await deleteMessage(m.id, scope).then(
-        () => null,
-        (error: unknown) => error,
+      // A refusal stops here; the API client has shown why (api/http.ts).
+      const done = await deleteMessage(m.id, scope).then(
+        () => true,
+        () => false,
       );
-      if (failed !== null) {
-        toast.error(t(errorKey(failed)));
-        return;
-      }
+      if (!done) return;
       syncActions().commit({
         type: 'message.deleted',
         conversation_id: id,
@@ -112,12 +109,9 @@ export function useConversationActions(id: number, title: string, timeZone: stri
     const ids = [...ms].sort(byId).map((m) => m.id);
     let sent = 0;
     for (let start = 0; start < ids.length; start += FORWARD_MAX) {
-      const copies = await forwardMessages(ids.slice(start, start + FORWARD_MAX), id, to).catch(
-        (error: unknown) => {
-          toast.error(t(errorKey(error)));
-          return null;
-        },
-      );
+      // A refusal stops here; the API client has shown why (api/http.ts).
+      const chunk = ids.slice(start, start + FORWARD_MAX);
+      const copies = await forwardMessages(chunk, id, to).catch(() => null);
       if (copies === null) break;
       for (const copy of copies) syncActions().commit({ type: 'message.sent', message: copy });
       sent += copies.length;

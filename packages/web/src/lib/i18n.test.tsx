@@ -13,6 +13,14 @@ import am from '../locales/am.json';
 import fr from '../locales/fr.json';
 import { bootI18n, changeLocale } from './i18n';
 
+/** i18next's plural suffixes (`_one`, `_few`, …): one key per form a language needs. */
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+
+/** A catalogue's keys with the plural forms folded into their base key. */
+function baseKeys(catalogue: Record<string, string>): string[] {
+  return [...new Set(Object.keys(catalogue).map((key) => PLURAL.exec(key)?.[1] ?? key))].sort();
+}
+
 function Probe() {
   const { t } = useTranslation();
   return <p data-testid="probe">{t('chat.selectChat')}</p>;
@@ -62,14 +70,47 @@ describe('i18n', () => {
   });
 
   it('has the same keys, all non-empty, in every catalogue', () => {
-    const keys = Object.keys(en).sort();
+    const keys = baseKeys(en);
     for (const catalogue of [ru, am, fr]) {
-      expect(Object.keys(catalogue).sort()).toEqual(keys);
+      expect(baseKeys(catalogue)).toEqual(keys);
       expect(Object.values(catalogue).every((v) => typeof v === 'string' && v.trim() !== '')).toBe(
         true,
       );
     }
     for (const text of Object.values(MSG)) expect(keys).toContain(text);
+  });
+
+  it("gives every plural key exactly its language's plural forms", () => {
+    const catalogues = { en, ru, am, fr } as const;
+    for (const [code, catalogue] of Object.entries(catalogues)) {
+      const forms = new Intl.PluralRules(code).resolvedOptions().pluralCategories.sort();
+      const plurals = new Map<string, string[]>();
+      for (const key of Object.keys(catalogue)) {
+        const match = PLURAL.exec(key);
+        if (match?.[1] && match[2])
+          plurals.set(match[1], [...(plurals.get(match[1]) ?? []), match[2]]);
+      }
+      for (const [base, found] of plurals)
+        expect([code, base, found.sort()]).toEqual([code, base, forms]);
+    }
+  });
+
+  it('writes "3 messages" with the right plural in each language', async () => {
+    const count = (code: 'en' | 'ru' | 'fr' | 'am', n: number) =>
+      i18next.getFixedT(code)('messages.selection.count', { count: n });
+    await act(() => changeLocale('ru'));
+    await act(() => changeLocale('fr'));
+    await act(() => changeLocale('am'));
+    expect([count('ru', 1), count('ru', 3), count('ru', 5), count('ru', 21)]).toEqual([
+      '1 сообщение',
+      '3 сообщения',
+      '5 сообщений',
+      '21 сообщение',
+    ]);
+    expect([count('fr', 1), count('fr', 3)]).toEqual(['1 message', '3 messages']);
+    expect(count('am', 3)).toBe('3 հաղորդագրություն');
+    await act(() => changeLocale('en'));
+    expect([count('en', 1), count('en', 3)]).toEqual(['1 message', '3 messages']);
   });
 
   it('writes Armenian (not Amharic) for am', () => {

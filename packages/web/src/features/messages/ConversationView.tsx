@@ -35,6 +35,10 @@ import { useTypingSender } from './use-typing-sender';
 import { useConversationActions } from './use-conversation-actions';
 import { useFilePreview } from './use-file-preview';
 import { ConversationHeader } from './ConversationHeader';
+import { SelectionHeader } from './SelectionHeader';
+import { firstLinkOf } from './copy-messages';
+import { useSelectionMode } from './use-selection-mode';
+import { isSelectableMessage } from '@parley/protocol/rules/message-selection';
 import { TasksPanelHost } from '../tasks/TasksPanelHost';
 import { actorOf } from '../tasks/view';
 import { canTask } from '@parley/protocol/rules/task-permissions';
@@ -86,7 +90,7 @@ export function ConversationView({
   useReadMarker(id, lastVisible);
 
   const title = conversationTitle(conversation, t);
-  const actions = useConversationActions(id, title);
+  const actions = useConversationActions(id, title, timeZone);
   const preview = useFilePreview(id);
   const publisher = publisherIdentity(conversation);
   const pinned = conversation.pinned_message?.deleted ? null : conversation.pinned_message;
@@ -94,6 +98,7 @@ export function ConversationView({
   const onTyping = useTypingSender(id);
   const typingIds = useTypingIds(id);
   const messages = useMessageStore((s) => s.threads[id]?.messages);
+  const selection = useSelectionMode(conversation, messages, ownId);
   const sending = useMessageStore((s) =>
     Object.values(s.pending).some((p) => p.conversationId === id),
   );
@@ -156,13 +161,24 @@ export function ConversationView({
 
   return (
     <section className="chat-pane" data-testid="chat-open">
-      <ConversationHeader
-        conversation={conversation}
-        title={title}
-        typing={typing}
-        ownId={ownId}
-        onMore={onMore}
-      />
+      {selection.active ? (
+        <SelectionHeader
+          selected={selection.selected}
+          everyone={selection.everyone}
+          onForward={actions.forwardMany}
+          onCopy={actions.copyMany}
+          onDelete={actions.removeMany}
+          onCancel={selection.cancel}
+        />
+      ) : (
+        <ConversationHeader
+          conversation={conversation}
+          title={title}
+          typing={typing}
+          ownId={ownId}
+          onMore={onMore}
+        />
+      )}
       {pinned ? (
         <PinnedBar
           pinned={pinned}
@@ -208,6 +224,7 @@ export function ConversationView({
           }}
           onRetry={actions.retry}
           onButton={bot.onButton}
+          selection={selection.history}
         />
       ) : (
         <div className="msg-history msg-loading">
@@ -300,6 +317,9 @@ export function ConversationView({
           y={menu.y}
           own={menu.message.user_id !== null && menu.message.user_id === ownId}
           canPin={!conversation.is_system}
+          canCopy={menu.message.message !== ''}
+          canCopyLink={firstLinkOf(menu.message) !== null}
+          canSelect={isSelectableMessage(menu.message, conversation.is_system)}
           canTask={
             conversation.has_tasks === true &&
             ownId !== null &&

@@ -12,6 +12,7 @@ import { useFormat } from '../../lib/format-loader';
 import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 import { MessageAttachment } from './MessageAttachment';
 import { MessageLinkPreview } from './MessageLinkPreview';
+import { writtenByServer } from './copy-messages';
 import type { TimelineItem } from './timeline';
 import { InlineKeyboard } from './ui/InlineKeyboard';
 import { MessageBubble } from './ui/MessageBubble';
@@ -54,13 +55,18 @@ export type HistoryProps = {
   onRetry: (uuid: string) => void;
   /** A bot's inline button pressed (settles when its progress should stop). */
   onButton?: (message: Message, button: InlineButton) => Promise<unknown>;
+  /** Selection mode (issue 23): which messages are picked, and how to pick. */
+  selection?: HistorySelection;
 };
 
-/** The history, bottom-anchored and virtualised; older pages load on scroll up. */
-/** Server-written text (System), or a forward of it: its text is a catalogue key. */
-const writtenByServer = (m: Message) =>
-  m.sender === null ||
-  (m.forwarded !== null && !m.forwarded.deleted && m.forwarded.sender === null);
+export type HistorySelection = {
+  active: boolean;
+  selected: ReadonlySet<number>;
+  /** Service lines and System's messages cannot be selected. */
+  canSelect: (message: Message) => boolean;
+  onToggle: (message: Message) => void;
+  onStart: (message: Message) => void;
+};
 
 /** "Forwarded from …": the original's author, System, or — when it is gone — 'Deleted message'. */
 function forwardedName(original: MessageRef, t: TFunction): string {
@@ -68,6 +74,7 @@ function forwardedName(original: MessageRef, t: TFunction): string {
   return original.sender?.name ?? t('conversations.system');
 }
 
+/** The history, bottom-anchored and virtualised; older pages load on scroll up. */
 export function MessageHistory(props: HistoryProps) {
   const { t } = useTranslation();
   useFormat(); // reply quotes lose their markers once the parser has loaded
@@ -105,6 +112,8 @@ export function MessageHistory(props: HistoryProps) {
     const tick = !own ? null : p ? 'sending' : (m?.views ?? 0) > 0 ? 'read' : 'sent';
     const file = m ? m.attached_file : (p?.file ?? null);
     const channelPost = props.publisher && !own ? props.publisher : null;
+    const selection = props.selection;
+    const selecting = selection?.active ?? false;
     if (m?.type === TASK_NOTICE_TYPE) {
       // A task service line: who, and what happened to which task, centred.
       return (
@@ -187,7 +196,18 @@ export function MessageHistory(props: HistoryProps) {
           }
           onRetry={p ? () => props.onRetry(p.uuid) : undefined}
           onOpenParent={m?.parent ? () => props.onOpenParent(m.parent?.id ?? 0) : undefined}
-          onMenu={m ? (event) => props.onMenu(m, event) : undefined}
+          // No message menu while selecting: a click toggles, the bar acts.
+          onMenu={m && !selecting ? (event) => props.onMenu(m, event) : undefined}
+          select={
+            m && selection?.canSelect(m)
+              ? {
+                  active: selecting,
+                  selected: selection.selected.has(m.id),
+                  onToggle: () => selection.onToggle(m),
+                  onStart: () => selection.onStart(m),
+                }
+              : undefined
+          }
         />
         {m ? <span className="msg-seen-mark" data-seen-id={m.id} ref={seenMark} /> : null}
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageRef } from '@parley/protocol/message';
 import { emojiOnlyCount } from '@parley/protocol/rules/emoji-only';
 import { MessageText } from './MessageText';
+import { useLongPress } from './use-long-press';
 
 export type BubbleProps = {
   text: string;
@@ -34,7 +35,45 @@ export type BubbleProps = {
   onRetry?: () => void;
   onOpenParent?: () => void;
   onMenu?: (event: MouseEvent) => void;
+  /** Selection mode (issue 23); absent for a message that cannot be selected. */
+  select?: BubbleSelect;
 };
+
+export type BubbleSelect = {
+  /** Selection mode is on in this chat: a click anywhere on the row toggles. */
+  active: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  /** Enters selection mode with this message (shift-click, a long press). */
+  onStart: () => void;
+};
+
+/** The round checkbox beside a message in selection mode. */
+function SelectCheck({ selected }: { selected: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      role="checkbox"
+      aria-checked={selected}
+      aria-label={t('messages.selectMessage')}
+      className="msg-check"
+      data-testid="message-check"
+    >
+      {selected ? (
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="none">
+          <path
+            d="m3.5 8.5 3 3 6-7"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      ) : null}
+    </button>
+  );
+}
 
 function RefText({ target, text }: { target: MessageRef; text: string }) {
   const { t } = useTranslation();
@@ -108,14 +147,30 @@ function Views({ count }: { count: number }) {
 /** One message, presentational: every decision arrives as a prop. */
 export function MessageBubble(props: BubbleProps) {
   const { t } = useTranslation();
-  const { own, parent, forwardedFrom, tick, error } = props;
+  const { own, parent, forwardedFrom, tick, error, select } = props;
+  const longPress = useLongPress(select && !select.active ? select.onStart : undefined);
+  // In selection mode a click anywhere on the row (links, the reply quote
+  // included) toggles the message instead of doing what it would; outside
+  // it, shift-click starts selection mode (desktop, as in Telegram).
+  const onClickCapture = (event: MouseEvent) => {
+    if (longPress.swallowed(event)) {
+      event.stopPropagation();
+    } else if (select?.active || (select && event.shiftKey)) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (select.active) select.onToggle();
+      else select.onStart();
+    }
+  };
   // Nothing but 1–3 emoji (protocol rules/emoji-only.ts): large, without the bubble.
   const emojiOnly =
     !props.attachment && !parent && forwardedFrom === null && emojiOnlyCount(props.text) > 0;
   const bubble = (
     <div
       className={`msg-bubble${props.highlighted ? ' is-highlighted' : ''}${error ? ' has-error' : ''}${emojiOnly ? ' is-emoji-only' : ''}`}
-      onContextMenu={props.onMenu}
+      onContextMenu={(event) => {
+        if (!longPress.swallowed(event)) props.onMenu?.(event);
+      }}
       data-testid="message"
     >
       {props.senderName ? <div className="msg-sender">{props.senderName}</div> : null}
@@ -165,7 +220,12 @@ export function MessageBubble(props: BubbleProps) {
     </div>
   );
   return (
-    <div className={`msg-row${own ? ' is-own' : ''}`}>
+    <div
+      className={`msg-row${own ? ' is-own' : ''}${select?.active ? ' is-selecting' : ''}${select?.selected ? ' is-selected' : ''}`}
+      onClickCapture={select ? onClickCapture : undefined}
+      {...(select ? longPress.handlers : {})}
+    >
+      {select?.active ? <SelectCheck selected={select.selected} /> : null}
       {props.author ? (
         <div className="msg-authored">
           {props.author}

@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type MessageAction =
-  'reply' | 'edit' | 'forward' | 'pin' | 'task' | 'delete-me' | 'delete-everyone';
+  | 'reply'
+  | 'edit'
+  | 'copy'
+  | 'copy-link'
+  | 'forward'
+  | 'pin'
+  | 'task'
+  | 'select'
+  | 'delete-me'
+  | 'delete-everyone';
 
 /** The context menu of one message, placed at the pointer; closes on outside click or Escape. */
 export function MessageMenu({
@@ -12,6 +21,9 @@ export function MessageMenu({
   own,
   canPin = false,
   canTask = false,
+  canCopy = false,
+  canCopyLink = false,
+  canSelect = false,
   header,
   onPick,
   onClose,
@@ -23,6 +35,12 @@ export function MessageMenu({
   canPin?: boolean;
   /** Offer "Create task from message" (tasks on, and the viewer may create tasks). */
   canTask?: boolean;
+  /** Offer "Copy text" (the message has text). */
+  canCopy?: boolean;
+  /** Offer "Copy link" (the message has a link). */
+  canCopyLink?: boolean;
+  /** Offer "Select" (selection mode; not for service lines or in System). */
+  canSelect?: boolean;
   /** Above the actions: the quick reactions. */
   header?: ReactNode;
   onPick: (action: MessageAction) => void;
@@ -33,9 +51,12 @@ export function MessageMenu({
   const actions: MessageAction[] = [
     'reply',
     ...(own ? (['edit'] as const) : []),
+    ...(canCopy ? (['copy'] as const) : []),
+    ...(canCopyLink ? (['copy-link'] as const) : []),
     'forward',
     ...(canPin ? (['pin'] as const) : []),
     ...(canTask ? (['task'] as const) : []),
+    ...(canSelect ? (['select'] as const) : []),
     'delete-me',
     ...(own ? (['delete-everyone'] as const) : []),
   ];

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
-import { copyText, selectText } from './copy-text';
+import { copyText, selectText } from '../../../lib/copy-text';
 
 /** A bot's token, shown this once (it is stored hashed), with a copy button. */
 export function TokenReveal({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyText } from './copy-text';
+import { copyPlainText, copyText } from './copy-text';
 
 // jsdom is not a secure context and has no navigator.clipboard: as on plain http.
 describe('copying a token', () => {
@@ -35,5 +35,21 @@ describe('copying a token', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     await expect(copyText('secret-token', field())).resolves.toBe('copied');
     expect(writeText).toHaveBeenCalledWith('secret-token');
+  });
+
+  it('copies text from an off-screen field it removes again', async () => {
+    let copied = '';
+    document.execCommand = vi.fn(() => {
+      copied = (document.activeElement as HTMLTextAreaElement).value;
+      return true;
+    });
+    await expect(copyPlainText('Ann, [27/11/2026, 09:01]:\nhi')).resolves.toBe(true);
+    expect(copied).toBe('Ann, [27/11/2026, 09:01]:\nhi');
+    expect(document.querySelector('textarea')).toBeNull();
+  });
+
+  it('reports failure when nothing can copy', async () => {
+    document.execCommand = vi.fn(() => false);
+    await expect(copyPlainText('x')).resolves.toBe(false);
   });
 });

@@ -10,6 +10,15 @@ import { direct, person, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
+import { bodyProperties, operationsOf } from './fuzz/openapi';
+import type { Operation, OperationDoc, Schema } from './fuzz/openapi';
+import {
+  HOSTILE_JSON,
+  HOSTILE_TEXT,
+  PROTOTYPE_KEYS,
+  RAW_BODIES,
+  seeded,
+} from './fuzz/hostile-values';
 
 // docs/API.md promises that bad input never gets a 5xx. This suite fuzzes
 // every operation of the OpenAPI document the server serves: each path,
@@ -29,187 +38,6 @@ const SAMPLED = 7;
 const CONCURRENCY = 4;
 /** A request without an answer after this long fails the suite. */
 const HANG_MS = 10_000;
-
-// ---- the OpenAPI document, as far as the fuzzer reads it ---------------------
-
-interface Schema {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  enum?: unknown[];
-  format?: string;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  minItems?: number;
-}
-interface Parameter {
-  in: 'path' | 'query' | 'header' | 'cookie';
-  name: string;
-  schema: Schema;
-}
-interface OperationDoc {
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  security?: unknown[];
-}
-interface Operation {
-  method: string;
-  path: string;
-  params: Parameter[];
-  body: Schema | null;
-  secured: boolean;
-}
-
-function operationsOf(doc: { paths: Record<string, Record<string, OperationDoc>> }): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      out.push({
-        method: method.toUpperCase(),
-        path,
-        params: (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query'),
-        body: op.requestBody?.content['application/json']?.schema ?? null,
-        secured: (op.security ?? []).length > 0,
-      });
-    }
-  }
-  return out;
-}
-
-/** Every property a body may have (an object, or a union of objects). */
-function bodyProperties(schema: Schema): Record<string, Schema> {
-  const options = schema.anyOf ?? schema.oneOf ?? [];
-  return Object.assign({}, ...options.map(bodyProperties), schema.properties ?? {});
-}
-
-// ---- hostile values -----------------------------------------------------------
-
-/** A seeded generator (mulberry32): the same sample on every run. */
-function seeded(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return <T>(list: readonly T[], n: number): T[] => {
-    const copy = [...list];
-    for (let i = copy.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-    }
-    return copy.slice(0, n);
-  };
-}
-
-const deepArray = (n: number) => '['.repeat(n) + ']'.repeat(n);
-const deepObject = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
-
-/** JSON texts for a body field (raw, so 1e400 and 2⁵³+1 arrive as sent). */
-const HOSTILE_JSON = [
-  '2147483648',
-  '9007199254740993',
-  '-1',
-  '1.5',
-  'null',
-  '1e400',
-  '0',
-  '-2147483649',
-  '"1"',
-  '""',
-  '"2147483648"',
-  JSON.stringify('x'.repeat(70_000)),
-  '"a\\u0000b"',
-  JSON.stringify('😀ǅ\u202e\u0301ﷺ'.repeat(40)),
-  '"\\ud800"',
-  'true',
-  'false',
-  '[]',
-  '[1,2]',
-  '[null]',
-  '[2147483648]',
-  '["x"]',
-  '{}',
-  '{"a":1}',
-  '{"__proto__":{"polluted":1}}',
-  '{"constructor":{"prototype":{"polluted":1}}}',
-  '{"toString":"a\\u0000"}',
-  deepArray(40),
-  deepObject(40),
-];
-
-/** Texts for a path segment or a query value, already URL-encoded. */
-const HOSTILE_TEXT = [
-  '2147483648',
-  '9'.repeat(30),
-  '-1',
-  '1.5',
-  'abc',
-  '0',
-  '1e3',
-  '1e400',
-  'NaN',
-  '%00',
-  '%F0%9F%98%80',
-  '%E2%80%AE',
-  'x'.repeat(2000),
-  '%5B%5D',
-  'null',
-  '0x10',
-  '%201',
-  '..%2F..',
-  '%ZZ',
-  'true',
-  'constructor',
-  '__proto__',
-];
-
-/** Keys of Object.prototype, sent beside a valid body with a value every check refuses. */
-const PROTOTYPE_KEYS = ['constructor', 'toString', 'hasOwnProperty', '__proto__'];
-
-/** Multipart bodies: broken ones and well-formed ones with hostile fields. */
-function multipartBodies(): [string, string][] {
-  const b = 'fuzzb0undary';
-  const part = (name: string, value: string, filename?: string) =>
-    `--${b}\r\nContent-Disposition: form-data; name="${name}"` +
-    (filename === undefined ? '' : `; filename="${filename}"`) +
-    `\r\n${filename === undefined ? '' : 'Content-Type: image/png\r\n'}\r\n${value}\r\n`;
-  const file = part('file', 'x'.repeat(3000), 'a.png') + part('avatar', '\x89PNG garbage', 'a.png');
-  // The multipart routes' text fields (the OpenAPI document describes no multipart body).
-  const fields = ['group_name', 'channel_name', 'type', 'username', 'member_ids', 'has_tasks']
-    .map((name) => part(name, name === 'member_ids' ? '[2147483648,"x",null]' : '\u0000'))
-    .join('');
-  const type = `multipart/form-data; boundary=${b}`;
-  return [
-    ['multipart/form-data', `${file}--${b}--\r\n`],
-    ['multipart/form-data; boundary=other', `${file}--${b}--\r\n`],
-    [type, file.slice(0, 200)],
-    [type, `${fields}--${b}--\r\n`],
-    [type, `${part('__proto__', 'x')}${part('constructor', 'x')}--${b}--\r\n`],
-    [`multipart/form-data; boundary=${'q'.repeat(300)}`, 'garbage'],
-  ];
-}
-
-/** Whole bodies: [content type, raw body]. */
-const RAW_BODIES: [string, string][] = [
-  ['application/json', '{'],
-  ['application/json', '{"a":}'],
-  ['application/json', '\u0000'],
-  ['application/json', ''],
-  ['application/json', deepArray(2000)],
-  ['application/json', '[]'],
-  ['application/json', 'null'],
-  ['application/json', '"text"'],
-  ['application/json; charset=utf-7', '{}'],
-  ['text/plain', '{}'],
-  ['application/x-www-form-urlencoded', 'a=1&b[]=2'],
-  ['application/xml', '<a/>'],
-  ...multipartBodies(),
-];
 
 // ---- the suite ----------------------------------------------------------------
 

@@ -165,6 +165,8 @@ test('phone: a long press or "Select" in the menu; the bar fits 390 px', async (
   browser,
   request,
 }) => {
+  // Four sign-ins and four screens: longer than the default 30 s.
+  test.setTimeout(120_000);
   const { alice, chatId } = await seed(request);
   for (const locale of ['en', 'ru', 'fr', 'am']) {
     const page = await signedIn(browser, alice, PHONE, locale);

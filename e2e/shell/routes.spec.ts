@@ -3,8 +3,9 @@ import { expect, test } from '@playwright/test';
 test('protected routes send anonymous visitors to /', async ({ page }) => {
   await page.goto('/chat/12');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  // The join route too (spec: to /), carrying where to return once signed in (lib/return-path.ts).
   await page.goto('/conversations/join/abc');
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/\?next=%2Fconversations%2Fjoin%2Fabc$/);
 });
 
 test('/direct/:username redirects to /to/:username and unknown paths to /main', async ({

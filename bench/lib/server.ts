@@ -89,7 +89,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (!options.relayScript && !fromSource) await ensureServerBuilt();
   const nodeArgs = fromSource ? ['--import', 'tsx'] : [];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
-  if (options.sqlTimingFile) nodeArgs.push('--import', SQL_TIMING_PRELOAD);
+  // The preload is TypeScript: the compiled server needs tsx's loader for it.
+  if (options.sqlTimingFile) {
+    if (!fromSource) nodeArgs.push('--import', 'tsx');
+    nodeArgs.push('--import', SQL_TIMING_PRELOAD);
+  }
   // Extra V8 flags for the server only (e.g. --trace-gc), which NODE_OPTIONS refuses.
   nodeArgs.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
   let argv = options.relayScript

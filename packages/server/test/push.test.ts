@@ -188,6 +188,34 @@ describe.each(stores())('web push ($name)', (backend) => {
     await client.post('/user/mute', { muted: false }, { token: bob.token });
   });
 
+  it('queues nothing where no one else has a device, and queues once someone has', async () => {
+    const outbox = async () =>
+      Number(
+        (
+          await ts.store.db
+            .selectFrom('push_outbox')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [carol, dave] = [await person(client), await person(client)];
+    const chat = await direct(client, carol, dave);
+    await drain();
+    const before = await outbox();
+    await sent(client, carol, chat.id, 'nobody here has push on');
+    expect(await outbox()).toBe(before);
+
+    expect((await register(dave, receiver.device('dave-phone'))).status).toBe(200);
+    await sent(client, carol, chat.id, 'now Dave has a device');
+    expect(await outbox()).toBe(before + 1);
+    await drain();
+    const [push] = await receiver.waitFor(1);
+    expect(push?.payload).toMatchObject({ body: 'now Dave has a device' });
+    // Dave's own message: Carol has no device, so nothing is queued for it.
+    await sent(client, dave, chat.id, 'thanks');
+    expect(await outbox()).toBe(0);
+  });
+
   it('sends no content in paranoid mode, and in the device language', async () => {
     const carol = await person(client);
     const device = receiver.device('carol-phone');

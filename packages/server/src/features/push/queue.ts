@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../store/compiled-once';
 import type { Database } from '../../store/types';
 
 // The durable push queue, in two tables that work alike on SQLite and
@@ -27,6 +28,38 @@ export interface ClaimedJob extends NewPushJob {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Is there anyone to push a message to: a member other than its sender (all
+ * members for a server-written one) with a device? The same members the
+ * fan-out's `recipients` reads, so a message it would push to is never left
+ * out; the rest (no one in the chat has push on) cost no outbox row, no wake
+ * of the worker and no claim rounds.
+ */
+const pushRecipientOf = compiledOnce((db, messageId: number) =>
+  db
+    .selectFrom('messages as msg')
+    .innerJoin('conversation_members as m', 'm.conversation_id', 'msg.conversation_id')
+    .innerJoin('push_subscriptions as p', 'p.user_id', 'm.user_id')
+    .select('m.user_id')
+    .where('msg.id', '=', messageId)
+    .where('m.deleted', '=', 0)
+    .where('m.member_status', '=', 'member')
+    .where((eb) =>
+      eb.or([eb('msg.user_id', 'is', null), eb('m.user_id', '<>', eb.ref('msg.user_id'))]),
+    )
+    .limit(1),
+);
+
+/** The messages among `messageIds` that someone may be pushed about (in the send's transaction). */
+export async function withPushRecipients(
+  db: Kysely<Database>,
+  messageIds: number[],
+): Promise<number[]> {
+  const out: number[] = [];
+  for (const id of messageIds) if ((await pushRecipientOf(db, id)).length > 0) out.push(id);
+  return out;
+}
 
 /** After the send's commit: the message will be fanned out to its members' devices. */
 export async function addToOutbox(

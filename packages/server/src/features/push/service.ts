@@ -10,7 +10,7 @@ import { logRoundFailure } from '../../store/unavailable';
 import type { TaskAssigned } from '../tasks/context';
 import { checkEndpoint, productionPushGuard } from './endpoint-guard';
 import type { PushGuardOptions } from './endpoint-guard';
-import { addToOutbox, storeJobs } from './queue';
+import { addToOutbox, storeJobs, withPushRecipients } from './queue';
 import { createSender } from './sender';
 import * as subscriptions from './subscriptions';
 import { taskAssignmentJobs } from './task-push';
@@ -76,6 +76,9 @@ export async function createPushService(deps: {
   });
   if (settings.enabled && settings.pollMs > 0) worker.start(settings.pollMs);
 
+  /** Transactions that queued a push: their commit wakes the worker. */
+  const outboxed = new WeakSet<AppendedEvents>();
+
   /** The new messages of a transaction's events. */
   const newMessages = (events: AppendedEvents) => {
     const ids: number[] = [];
@@ -116,15 +119,18 @@ export async function createPushService(deps: {
       if (!settings.enabled) return inner;
       return {
         ...inner,
-        // One outbox row per new message, in the send's own transaction: an
-        // INSERT that shares its COMMIT (no second write, nothing lost).
+        // One outbox row per new message someone may be pushed about, in the
+        // send's own transaction: an INSERT that shares its COMMIT (no second
+        // write, nothing lost).
         async beforeCommit(trx: Kysely<Database>, events: AppendedEvents) {
           await inner.beforeCommit?.(trx, events);
-          await addToOutbox(trx, newMessages(events), now());
+          const queued = await withPushRecipients(trx, newMessages(events));
+          await addToOutbox(trx, queued, now());
+          if (queued.length > 0) outboxed.add(events);
         },
         // After the commit: wake this node's worker; the send does not wait for it.
         async published(events: AppendedEvents) {
-          if (settings.pollMs > 0 && newMessages(events).length > 0) void worker.drain();
+          if (settings.pollMs > 0 && outboxed.delete(events)) void worker.drain();
           await inner.published(events);
         },
       };

@@ -21,7 +21,7 @@ export const GROUP_NOTICE_TYPE = 'group_notice';
  * added / removed: the actor added or removed (or blocked) the target.
  * left: the actor left (or was taken out for inactivity).
  * title: the actor renamed it (title: the new name).
- * photo / photo_removed: the actor set or removed its picture.
+ * photo: the actor set a new picture (there is no call that removes one).
  * Channels get only created, title and photo lines (subscribers are many).
  */
 export const GROUP_NOTICE_ACTIONS = [
@@ -32,7 +32,6 @@ export const GROUP_NOTICE_ACTIONS = [
   'removed',
   'title',
   'photo',
-  'photo_removed',
 ] as const;
 export type GroupNoticeAction = (typeof GROUP_NOTICE_ACTIONS)[number];
 
@@ -41,7 +40,6 @@ export const CHANNEL_NOTICE_ACTIONS: readonly GroupNoticeAction[] = [
   'created',
   'title',
   'photo',
-  'photo_removed',
 ];
 
 const id = z.number().int();

@@ -36,11 +36,7 @@ export const GROUP_NOTICE_ACTIONS = [
 export type GroupNoticeAction = (typeof GROUP_NOTICE_ACTIONS)[number];
 
 /** Actions that a channel records; the others are a group's alone. */
-export const CHANNEL_NOTICE_ACTIONS: readonly GroupNoticeAction[] = [
-  'created',
-  'title',
-  'photo',
-];
+export const CHANNEL_NOTICE_ACTIONS: readonly GroupNoticeAction[] = ['created', 'title', 'photo'];
 
 const id = z.number().int();
 

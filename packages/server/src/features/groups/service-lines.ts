@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  CHANNEL_NOTICE_ACTIONS,
-  GROUP_NOTICE_TYPE,
-} from '@parley/protocol/group-notice';
+import { CHANNEL_NOTICE_ACTIONS, GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import type { GroupNotice } from '@parley/protocol/group-notice';
 import type { Database } from '../../store/types';
 import { findAccess } from '../conversations/queries';

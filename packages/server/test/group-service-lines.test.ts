@@ -124,6 +124,23 @@ describe.each(stores())('group service lines ($name)', (backend) => {
     expect(parseGroupNotice(line.message)?.channel).toBe(true);
   });
 
+  it('counts a line as unread but keeps an archived chat in the archive', async () => {
+    const g = await createConversation(suite.client, alice, 'group', { member_ids: [bob.id] });
+    const hide = await post(bob, `/user/conversations/${g.id}/hide`, { value: true });
+    expect(hide.status).toBe(200);
+    await post(alice, `/user/conversations/${g.id}/edit`, { name: 'Quiet rename' });
+    const pivot = async () =>
+      (await post(bob, '/user/conversation', { conversation_id: g.id })).body.pivot as {
+        hidden: boolean;
+        new_messages: number;
+      };
+    // Two lines (created, renamed), both unread; still archived.
+    expect(await pivot()).toMatchObject({ hidden: true, new_messages: 2 });
+    // A message does bring it back (rules/archive.ts).
+    await sent(suite.client, alice, g.id, 'news');
+    expect(await pivot()).toMatchObject({ hidden: false, new_messages: 3 });
+  });
+
   it('refuses to edit, delete, reply to, forward, pin or react to a line (422)', async () => {
     const g = await createConversation(suite.client, alice, 'group', { member_ids: [bob.id] });
     const line = await lastLine(alice, g.id);

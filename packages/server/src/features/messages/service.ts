@@ -119,7 +119,7 @@ export function createMessagesService(
     await conversations.afterNewMessage(
       trx,
       access,
-      { id, user_id: userId, created_at: at },
+      { id, user_id: userId, created_at: at, type: fields.type },
       userId === null ? [] : mentionKeys(fields.message),
     );
     await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);

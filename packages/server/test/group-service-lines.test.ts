@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_NOTICE_TYPE, parseGroupNotice } from '@parley/protocol/group-notice';
 import type { Message } from '@parley/protocol/message';
 import { befriend, createConversation, memberAction } from './groups';
+import { solid } from './images';
 import { history, list, person, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
@@ -122,6 +123,28 @@ describe.each(stores())('group service lines ($name)', (backend) => {
     expect(seen.map((l) => l[0])).toEqual(['created', 'title']);
     const line = await lastLine(carol, c.id);
     expect(parseGroupNotice(line.message)?.channel).toBe(true);
+  });
+
+  it('a new picture writes a line; a refused one (not an image, not allowed) none', async () => {
+    const g = await createConversation(suite.client, alice, 'group', { member_ids: [bob.id] });
+    const upload = async (who: Person, data: Uint8Array, name: string) => {
+      const form = new FormData();
+      form.append('avatar', new Blob([data], { type: 'image/png' }), name);
+      const res = await fetch(`${suite.server.url}/api/v1/user/conversations/${g.id}/avatar`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${who.token}` },
+        body: form,
+      });
+      return res.status;
+    };
+    const png = new Uint8Array(await solid('png'));
+    expect(await upload(bob, png, 'a.png')).toBe(403);
+    expect(await upload(alice, new TextEncoder().encode('not a picture'), 'b.png')).toBe(422);
+    expect(await upload(alice, png, 'c.png')).toBe(200);
+    expect(await lines(bob, g.id)).toEqual([
+      ['created', alice.id, null, g.name],
+      ['photo', alice.id, null, null],
+    ]);
   });
 
   it('counts a line as unread but keeps an archived chat in the archive', async () => {

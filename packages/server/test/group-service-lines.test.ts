@@ -85,10 +85,12 @@ describe.each(stores())('group service lines ($name)', (backend) => {
     expect(row?.current_user.last_message?.type).toBe(GROUP_NOTICE_TYPE);
   });
 
-  it('a member sees the lines written while they were in', async () => {
+  it('a member sees the lines written while they were in; a name is no mention', async () => {
     const g = await createConversation(suite.client, alice, 'group', { member_ids: [bob.id] });
-    await post(alice, `/user/conversations/${g.id}/edit`, { name: 'Renamed' });
+    await post(alice, `/user/conversations/${g.id}/edit`, { name: `@${bob.username} party` });
     expect((await lines(bob, g.id)).map((l) => l[0])).toEqual(['created', 'title']);
+    const pivot = await post(bob, '/user/conversation', { conversation_id: g.id });
+    expect(pivot.body).toMatchObject({ pivot: { mentioned_message_id: null } });
   });
 
   it('refused changes write no line', async () => {

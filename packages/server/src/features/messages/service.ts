@@ -35,7 +35,7 @@ import { historyPage } from './history-page';
 import { sharedMediaPage } from './shared-media';
 import * as q from './queries';
 import { removeAllReactions } from './reaction-queries';
-import { mentionKeys } from '@parley/protocol/rules/mentions';
+import { messageMentionKeys } from '@parley/protocol/rules/mentions';
 import { forbidden, invalid, notFound, refuseServiceLine, visibility } from './rules';
 import type { ChannelViews } from './channel-views';
 import { createBotPosts } from './bot-posts';
@@ -120,7 +120,7 @@ export function createMessagesService(
       trx,
       access,
       { id, user_id: userId, created_at: at, type: fields.type },
-      userId === null ? [] : mentionKeys(fields.message),
+      userId === null ? [] : messageMentionKeys(fields),
     );
     await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
     // Group service lines are not messages to bots: membership reaches them as my_chat_member.

@@ -72,6 +72,25 @@ function forwardedName(original: MessageRef, t: TFunction): string {
   return original.sender?.name ?? t('conversations.system');
 }
 
+/** Above a row: the day it starts, and "Unread messages" when the reading stopped there. */
+function Separators({ item }: { item: TimelineItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {item.day ? (
+        <div className="msg-day" role="separator">
+          <span>{item.day}</span>
+        </div>
+      ) : null}
+      {item.firstUnread ? (
+        <div className="msg-unread-divider" role="separator" data-testid="unread-divider">
+          <span>{t('messages.unreadDivider')}</span>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 export function MessageHistory(props: HistoryProps) {
   const { t } = useTranslation();
   useFormat(); // reply quotes lose their markers once the parser has loaded
@@ -118,11 +137,7 @@ export function MessageHistory(props: HistoryProps) {
       const task = m.type === TASK_NOTICE_TYPE;
       return (
         <div className="msg-item" data-message-id={m.id}>
-          {item.day ? (
-            <div className="msg-day" role="separator">
-              <span>{item.day}</span>
-            </div>
-          ) : null}
+          <Separators item={item} />
           <p className="msg-service" data-testid={task ? 'task-notice' : 'group-notice'}>
             <span>
               {task && m.sender?.name ? `${m.sender.name} · ` : ''}
@@ -135,16 +150,7 @@ export function MessageHistory(props: HistoryProps) {
     }
     return (
       <div className="msg-item" data-message-id={m?.id}>
-        {item.day ? (
-          <div className="msg-day" role="separator">
-            <span>{item.day}</span>
-          </div>
-        ) : null}
-        {item.firstUnread ? (
-          <div className="msg-unread-divider" role="separator" data-testid="unread-divider">
-            <span>{t('messages.unreadDivider')}</span>
-          </div>
-        ) : null}
+        <Separators item={item} />
         <MessageBubble
           text={m ? messageText(m, writtenByServer(m), t, timeZone) : (p?.text ?? '')}
           own={own}

@@ -32,17 +32,19 @@ test('a mention shows the @ badge on the row at once', async ({ browser, request
   await expect(row).toBeVisible();
   const badge = row.getByLabel('You were mentioned');
 
+  // The group's "created" service line counts as unread (protocol group-notice.ts).
+  await expect(row.getByTestId('unread-badge')).toHaveText('1');
   // A message that names someone else: unread, no badge.
   await say('hello @nobodyhere');
   await expect(row.getByTestId('conversation-preview')).toContainText('hello @nobodyhere', LIVE);
-  await expect(row.getByTestId('unread-badge')).toHaveText('1');
+  await expect(row.getByTestId('unread-badge')).toHaveText('2');
   await expect(badge).toHaveCount(0);
 
   // One that names Bob: the badge, live.
   await say(`look @${bob.username}, the map`);
   await expect(row.getByTestId('conversation-preview')).toContainText('the map', LIVE);
   await expect(badge).toBeVisible(LIVE);
-  await expect(row.getByTestId('unread-badge')).toHaveText('2');
+  await expect(row.getByTestId('unread-badge')).toHaveText('3');
   await saveScreenshot(page, 'mention-badge');
 
   // Reading the chat takes it away.

@@ -17,7 +17,17 @@ import { reactionSchema } from './reactions';
 const id = z.number().int();
 
 /** Who sent a message; null for messages posted by the server itself (System). */
-export const senderSchema = z.object({ id, name: z.string() }).nullable();
+export const senderSchema = z
+  .object({
+    id,
+    name: z.string(),
+    /**
+     * The sender's picture URL (null: none), beside their messages in groups.
+     * Only on a message's own sender, not on quoted ones or list previews.
+     */
+    avatar: z.string().nullable().optional(),
+  })
+  .nullable();
 export type Sender = z.infer<typeof senderSchema>;
 
 /**

@@ -10,6 +10,9 @@ export const MESSAGING_MSG = {
   uuidReused: 'This uuid was already used for another message',
   invalidCursor: 'Invalid cursor',
   systemReadOnly: 'System conversations are read-only.',
+  /** A group's service line ("Anna joined the group") is a record, not a message to act on. */
+  serviceLineLocked:
+    'Service messages cannot be edited, deleted, replied to, forwarded or reacted to.',
   welcome:
     'Welcome to Parley! Saved Messages is your own notepad; this chat brings news from the server.',
 } as const;

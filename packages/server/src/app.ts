@@ -46,6 +46,7 @@ import { invitationRoutes } from './features/groups/invitation-routes';
 import { createInvitationsService } from './features/groups/invitations';
 import { createSlowMode } from './features/groups/slow-mode';
 import { createGroupsService } from './features/groups/service';
+import { createGroupLines } from './features/groups/service-lines';
 import { linkPreviewsRoutes } from './features/link-previews/routes';
 import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
 import { createLinkPreviewsService } from './features/link-previews/service';
@@ -235,7 +236,13 @@ export async function buildApp(deps: AppDeps) {
     now,
     users,
     publisher,
-    (trx, id, userId, at) => dismiss(trx, id, userId, 'left', at),
+    // Deleting a group from the list is leaving it: its service line too
+    // (`groupLines` is built below, with the messages service; this runs later).
+    async (trx, id, userId, at) => {
+      if (await dismiss(trx, id, userId, 'left', at)) {
+        await groupLines.left(trx, id, userId, userId, 'left');
+      }
+    },
     botHooks.membership,
   );
   // Uploaded files: main.ts passes DATA_DIR/blobs; tests and tools get a temporary directory.
@@ -265,6 +272,8 @@ export async function buildApp(deps: AppDeps) {
     channelViews,
     botHooks.messages,
   );
+  // Service lines of groups and channels (groups/service-lines.ts).
+  const groupLines = createGroupLines(messages);
   // The operator's controls (docs/ADMIN.md): settings read per use, so every node agrees.
   const serverSettings = createServerSettings(db);
   const registration = createRegistrationGate({ db, now, serverSettings });
@@ -345,8 +354,15 @@ export async function buildApp(deps: AppDeps) {
     conversations,
     users,
     storeAvatar: groupAvatarStore(blobs),
+    lines: groupLines,
   });
-  const groupMembers = createMembersService({ db, now, publisher, conversations });
+  const groupMembers = createMembersService({
+    db,
+    now,
+    publisher,
+    conversations,
+    lines: groupLines,
+  });
   const groupInactivity = createGroupInactivityJob({
     db,
     now,
@@ -414,7 +430,13 @@ export async function buildApp(deps: AppDeps) {
     prefix: API_BASE,
   });
   await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
-  const invitations = createInvitationsService({ db, now, publisher, conversations });
+  const invitations = createInvitationsService({
+    db,
+    now,
+    publisher,
+    conversations,
+    lines: groupLines,
+  });
   await app.register(invitationRoutes({ invitations, guard }), { prefix: API_BASE });
   const tasks = createTasksService({
     db,

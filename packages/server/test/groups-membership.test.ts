@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MembersReply } from '@parley/protocol/group';
+import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import type { ServerFrame } from '@parley/protocol/realtime';
 import { befriend, createConversation, memberAction } from './groups';
 import { person, sent } from './messaging';
@@ -87,8 +88,15 @@ describe.each(stores())('group membership ($name)', (backend) => {
         (f) => f.op === 'event' && f.scope === 'user' && f.type === 'conversation.joined',
       );
       await sent(suite.client, alice, c.id, 'welcome back');
-      const again = await bobSocket.next(isMessageNew(c.id));
+      // The "Alice added Bob" service line (group-notice.ts) comes first, then the message.
+      const again = await bobSocket.next(
+        (f) => isMessageNew(c.id)(f) && f.payload.message.type !== GROUP_NOTICE_TYPE,
+      );
       expect(again).toMatchObject({ payload: { message: { message: 'welcome back' } } });
+      const line = bobSocket.frames.find(
+        (f) => isMessageNew(c.id)(f) && f.payload.message.type === GROUP_NOTICE_TYPE,
+      );
+      expect(line).toMatchObject({ payload: { message: { user_id: alice.id } } });
     },
   );
 

@@ -169,6 +169,32 @@ describe.each(stores())('web push ($name)', (backend) => {
     expect(unread[1]).toBe(unread[0]);
   });
 
+  it('never pushes a group service line, but does push the message after it', async () => {
+    expect((await register(bob, receiver.device('bob-lines'))).status).toBe(200);
+    // Bob has written to Alice: she may add him at once (rules/group-consent.ts).
+    await sent(client, bob, (await direct(client, alice, bob)).id, 'hi');
+    await drain();
+    receiver.received.length = 0;
+    const group = await client.post<{ id: number }>(
+      '/user/groups/create',
+      { group_name: 'No push', member_ids: [bob.id] },
+      { token: alice.token },
+    );
+    expect(group.status).toBe(200);
+    await client.post(
+      `/user/conversations/${group.body.id}/edit`,
+      { name: 'Still no push' },
+      { token: alice.token },
+    );
+    await drain();
+    expect(receiver.received).toEqual([]);
+    await sent(client, alice, group.body.id, 'pushed');
+    await drain();
+    // One per device of Bob's (an earlier test registered another), all for the message.
+    const pushes = await receiver.waitFor(1);
+    expect(new Set(pushes.map((p) => p.payload.conversation_id))).toEqual(new Set([group.body.id]));
+  });
+
   it('follows the mutes, and never pushes own messages', async () => {
     const chat = await direct(client, alice, bob);
     await sent(client, bob, chat.id, 'my own');

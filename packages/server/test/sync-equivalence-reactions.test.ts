@@ -58,7 +58,8 @@ describe.each(stores())('sync equivalence: reactions ($name)', (backend) => {
         ),
       ),
     );
-    const joined = ['conversation.joined', 'conversation.created'];
+    // With the "channel created" service line (group-notice.ts).
+    const joined = ['conversation.joined', 'conversation.created', 'message.new'];
     const created = await verify([], { [A]: joined, [B]: joined }, () =>
       ok(
         client.post(

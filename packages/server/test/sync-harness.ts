@@ -60,6 +60,8 @@ export const EXERCISED_BY = {
     'conversation.info',
     'conversation.slow_mode',
     'message.views',
+    // Reading a group viewed its creation line (group service lines, issue 23).
+    'message.viewed',
   ],
   reactions: [
     'conversation.created',

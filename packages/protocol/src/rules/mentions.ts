@@ -1,3 +1,4 @@
+import { GROUP_NOTICE_TYPE } from '../group-notice';
 import { usernameKey } from './username';
 
 // Spec 4 mentions: `@name` in a message's text names a member by username
@@ -14,9 +15,20 @@ export function mentionKeys(text: string): string[] {
   return [...new Set([...tokens].map((m) => usernameKey(m[1] ?? '')))];
 }
 
-/** Does the text mention this username? */
-export function mentionsUser(text: string, username: string): boolean {
-  return mentionKeys(text).includes(usernameKey(username));
+/**
+ * The `@name` keys of a message: none for a group's service line, whose
+ * text is a payload (a group renamed "@bob's party" mentions nobody).
+ */
+export function messageMentionKeys(message: { message: string; type?: string }): string[] {
+  return message.type === GROUP_NOTICE_TYPE ? [] : mentionKeys(message.message);
+}
+
+/** Does the message mention this username? (The live badge, as the server's stored mention.) */
+export function messageMentionsUser(
+  message: { message: string; type?: string },
+  username: string,
+): boolean {
+  return messageMentionKeys(message).includes(usernameKey(username));
 }
 
 /**

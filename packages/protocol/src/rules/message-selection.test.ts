@@ -4,6 +4,7 @@ import {
   isSelectableMessage,
   joinCopiedMessages,
 } from './message-selection';
+import { GROUP_NOTICE_TYPE } from '../group-notice';
 import { SIGN_IN_MESSAGE_TYPE } from '../message';
 import { TASK_NOTICE_TYPE } from '../tasks';
 
@@ -43,6 +44,7 @@ describe('isSelectableMessage', () => {
   it('refuses service lines, server-written messages and the System chat', () => {
     expect(isSelectableMessage({ type: TASK_NOTICE_TYPE, user_id: 1 }, false)).toBe(false);
     expect(isSelectableMessage({ type: SIGN_IN_MESSAGE_TYPE, user_id: 1 }, false)).toBe(false);
+    expect(isSelectableMessage({ type: GROUP_NOTICE_TYPE, user_id: 1 }, false)).toBe(false);
     expect(isSelectableMessage({ type: 'text', user_id: null }, false)).toBe(false);
     expect(isSelectableMessage({ type: 'text', user_id: 1 }, true)).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { GROUP_NOTICE_TYPE } from '../group-notice';
 import { SIGN_IN_MESSAGE_TYPE } from '../message';
 import { TASK_NOTICE_TYPE } from '../tasks';
 import { formatDateTime } from './format-date';
@@ -6,13 +7,13 @@ import { formatDateTime } from './format-date';
 // which delete scopes a selection allows, and what "Copy" puts on the
 // clipboard. Pure, so the web's store and its tests share one rule.
 
-/** Service lines (task notices, sign-in notices) and the System chat's messages are never selectable. */
+/** Service lines (task, group and sign-in notices) and the System chat's messages are never selectable. */
 export function isSelectableMessage(
   message: { type: string; user_id: number | null },
   inSystemChat: boolean,
 ): boolean {
   if (inSystemChat || message.user_id === null) return false;
-  return message.type !== TASK_NOTICE_TYPE && message.type !== SIGN_IN_MESSAGE_TYPE;
+  return ![TASK_NOTICE_TYPE, GROUP_NOTICE_TYPE, SIGN_IN_MESSAGE_TYPE].includes(message.type);
 }
 
 /**

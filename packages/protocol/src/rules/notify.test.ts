@@ -194,3 +194,13 @@ describe('decideNotification: account notices in System', () => {
     ).toBe('muted');
   });
 });
+
+describe('decideNotification: group service lines', () => {
+  it('never notifies a service line, while a message from the same person does', () => {
+    const group = { conversation: { type: 'group' as const, title: 'Trip' } };
+    expect(reasonOf({ ...group, message: { type: 'group_notice', text: 'Bob joined' } })).toBe(
+      'service_line',
+    );
+    expect(reasonOf({ ...group, message: { type: 'text' } })).toBeNull();
+  });
+});

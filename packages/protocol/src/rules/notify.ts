@@ -1,4 +1,5 @@
 import type { ConversationType, Pivot } from '../conversation';
+import { GROUP_NOTICE_TYPE } from '../group-notice';
 import type { User } from '../user';
 import { cutChars, previewSenderName } from './preview';
 import { notificationShowsText } from './privacy';
@@ -38,6 +39,8 @@ export type NotifyInput = {
     /** The message as one line of text, already rendered (file labels, notices). */
     text: string;
     created_at: string;
+    /** Message.type: a group's service line (group-notice.ts) never notifies. */
+    type?: string;
   };
   /** The conversation is open in a visible tab of this browser. */
   onScreen: boolean;
@@ -55,7 +58,8 @@ export type SuppressReason =
   | 'conversation_muted'
   | 'conversation_off'
   | 'blocked'
-  | 'on_screen';
+  | 'on_screen'
+  | 'service_line';
 
 export type NotifyDecision =
   | { show: false; reason: SuppressReason }
@@ -79,6 +83,8 @@ function isAccountNotice(input: NotifyInput): boolean {
 function suppression(input: NotifyInput): SuppressReason | null {
   const { user, conversation, message } = input;
   if (message.user_id !== null && message.user_id === user.id) return 'own';
+  // "Anna joined the group" is history, not news (as on Telegram).
+  if (message.type === GROUP_NOTICE_TYPE) return 'service_line';
   if (message.id <= (conversation.pivot.last_read_message_id ?? 0)) return 'read';
   const at = Date.parse(message.created_at);
   if (Number.isFinite(at) && input.now - at > NOTIFY_MAX_AGE_MS) return 'stale';

@@ -187,21 +187,27 @@ export function applyReactions<T extends HistoryThread, P>(
 /**
  * A person's new name on everything of theirs in one conversation's history:
  * their messages and the quotes and forwards of them (a fresh fetch shows
- * the current name, so must the live state).
+ * the current name, so must the live state); and their new picture on their
+ * messages (quotes carry none). `avatar` undefined: the picture is unknown.
  */
 export function applySenderName<T extends HistoryThread, P>(
   state: HistoryState<T, P>,
   conversationId: number,
   userId: number,
   name: string,
+  avatar?: string | null,
 ): HistoryState<T, P> {
   const thread = state.threads[conversationId];
   if (!thread) return state;
   const renamed = <R extends { sender: { id: number; name: string } | null }>(x: R): R =>
     x.sender?.id === userId && x.sender.name !== name ? { ...x, sender: { ...x.sender, name } } : x;
+  const repictured = (m: Message): Message =>
+    avatar !== undefined && m.sender?.id === userId && (m.sender.avatar ?? null) !== avatar
+      ? { ...m, sender: { ...m.sender, avatar } }
+      : m;
   let changed = false;
   const messages = thread.messages.map((m) => {
-    const next = renamed(m);
+    const next = repictured(renamed(m));
     const parent = m.parent ? renamed(m.parent) : null;
     const forwarded = m.forwarded ? renamed(m.forwarded) : null;
     if (next === m && parent === m.parent && forwarded === m.forwarded) return m;
@@ -246,7 +252,13 @@ export function applyHistoryFrame<T extends HistoryThread, P>(
       case 'message.reactions':
         return applyReactions(state, id, frame.payload.message_id, frame.payload.reactions);
       case 'user.updated':
-        return applySenderName(state, id, frame.payload.user_id, frame.payload.name);
+        return applySenderName(
+          state,
+          id,
+          frame.payload.user_id,
+          frame.payload.name,
+          frame.payload.avatar,
+        );
       default:
         return state;
     }

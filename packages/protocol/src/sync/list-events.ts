@@ -2,7 +2,7 @@ import type { Conversation, LastMessage } from '../conversation';
 import type { ConversationEventFrame, UserEventFrame } from '../realtime';
 import type { Message, MessageRef } from '../message';
 import { applyInfoChange, withSlowMode } from '../rules/conversation-info';
-import { mentionsUser } from '../rules/mentions';
+import { messageMentionsUser } from '../rules/mentions';
 import { applyUnreadChange, countsInGlobalUnread } from '../rules/unread';
 import {
   applyClearedConversation,
@@ -71,7 +71,7 @@ function messageNew(
   if (!fromOther || message.id <= (c.pivot.last_read_message_id ?? 0)) return next;
   const counted = changeUnread(next, fresh, 1);
   next = counted.state;
-  const mentioned = self !== null && mentionsUser(message.message, self.username);
+  const mentioned = self !== null && messageMentionsUser(message, self.username);
   const pivot = mentioned ? { ...counted.pivot, mentioned_message_id: message.id } : counted.pivot;
   return put(next, { ...fresh, pivot });
 }

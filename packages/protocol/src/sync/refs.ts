@@ -1,8 +1,12 @@
 import type { LastMessage } from '../conversation';
-import type { Message, MessageRef } from '../message';
+import type { Message, MessageRef, Sender } from '../message';
 
 // The short forms of a message that other things hold: a conversation's
 // preview, and the reply, forward and pinned refs naming it.
+
+/** Who sent it, as a preview or ref names them: the picture stays on the message itself. */
+const nameOnly = (sender: Sender): Sender =>
+  sender === null ? null : { id: sender.id, name: sender.name };
 
 export const toLastMessage = (m: Message): LastMessage => ({
   id: m.id,
@@ -10,14 +14,14 @@ export const toLastMessage = (m: Message): LastMessage => ({
   type: m.type,
   created_at: m.created_at,
   user_id: m.user_id,
-  sender: m.sender,
+  sender: nameOnly(m.sender),
 });
 
 export const refOf = (m: Message): MessageRef => ({
   id: m.id,
   message: m.message,
   type: m.type,
-  sender: m.sender,
+  sender: nameOnly(m.sender),
   deleted: false,
 });
 

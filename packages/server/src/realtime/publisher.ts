@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Message, MessageRef } from '@parley/protocol/message';
+import type { Message } from '@parley/protocol/message';
 import type { ConversationEventFrame, UserEventFrame } from '@parley/protocol/realtime';
+import { refOf } from '@parley/protocol/sync/refs';
 import type { Bus } from '../bus/bus';
 import { channels } from '../bus/bus';
 import type {
@@ -13,14 +14,6 @@ import type { ConversationBusMessage } from './bus-messages';
 import { logRoundFailure } from '../store/unavailable';
 
 export type LoadMessages = (ids: number[]) => Promise<Message[]>;
-
-const refOf = (m: Message): MessageRef => ({
-  id: m.id,
-  message: m.message,
-  type: m.type,
-  sender: m.sender,
-  deleted: false,
-});
 
 /** The id of the message a row's frame carries whole, if any. */
 function carriedId(row: ConversationEventRow): number | null {

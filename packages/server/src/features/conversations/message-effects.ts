@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/types';
 import { appendUserEvent } from '../../events/log';
+import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 import * as q from './queries';
 import type { AccessRow } from './queries';
@@ -10,13 +11,13 @@ import type { AccessRow } from './queries';
 
 /**
  * Last message, chats deleted-for-me come back (one-to-one kinds), hidden
- * unmuted ones too (any kind: the archive, protocol rules/archive.ts), unread
- * +1 for the others, @mentions.
+ * unmuted ones too (any kind: the archive, protocol rules/archive.ts) except
+ * for a group's service line, unread +1 for the others, @mentions.
  */
 export async function afterNewMessage(
   trx: Kysely<Database>,
   row: AccessRow,
-  message: { id: number; user_id: number | null; created_at: string },
+  message: { id: number; user_id: number | null; created_at: string; type?: string | undefined },
   mentionKeys: string[],
 ): Promise<void> {
   const at = message.created_at;
@@ -28,9 +29,12 @@ export async function afterNewMessage(
     }
   }
   // Each recipient's devices learn it as any pivot change (docs/REALTIME.md).
-  const unarchived = (await q.unarchiveForMessage(trx, row.id, message.user_id)).sort(
-    (a, b) => a - b,
-  );
+  // A group's service line ("Anna joined the group") is history, not news:
+  // like a notification, it does not bring a chat back from the archive.
+  const unarchived =
+    message.type === GROUP_NOTICE_TYPE
+      ? []
+      : (await q.unarchiveForMessage(trx, row.id, message.user_id)).sort((a, b) => a - b);
   for (const userId of unarchived) {
     const payload = { conversation_id: row.id, hidden: 0 as const };
     await appendUserEvent(trx, userId, 'conversation.updated', payload, at);

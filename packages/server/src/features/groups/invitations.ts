@@ -15,6 +15,7 @@ import { closeInvitation, invitationRows, toInvitation } from './invitation-stor
 import type { InvitationRow } from './invitation-store';
 import { admit, lockConversation } from './membership';
 import * as q from './queries';
+import type { GroupLines } from './service-lines';
 
 // Invitations to a group or channel (docs/PERMISSIONS.md, "Consent"): an add
 // the person has not agreed to in advance (consent.ts) asks them instead.
@@ -30,6 +31,7 @@ export function createInvitationsService(deps: {
   now: Clock;
   publisher: EventPublisher;
   conversations: ConversationsService;
+  lines: GroupLines;
 }) {
   const { db } = deps;
   const transaction = eventTransaction(db, deps.publisher);
@@ -78,7 +80,9 @@ export function createInvitationsService(deps: {
       const accepted = await transaction(async (trx) => {
         await lockConversation(trx, row.conversation_id);
         if (!(await closeInvitation(trx, row, 'accepted', at))) return false;
-        await admit(trx, row.conversation_id, userId, at);
+        if (await admit(trx, row.conversation_id, userId, at)) {
+          await deps.lines.joined(trx, row.conversation_id, userId, null);
+        }
         return true;
       });
       if (!accepted) throw gone();

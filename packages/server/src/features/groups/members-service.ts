@@ -17,6 +17,7 @@ import { memberCounts } from '../conversations/queries';
 import { planAdd } from './consent';
 import { invitationPeople, invite } from './invitation-store';
 import * as q from './queries';
+import type { GroupLines } from './service-lines';
 
 // Members of a group or channel: the list, adding, removing, blocking,
 // unblocking and leaving. Every call checks the caller's membership (404)
@@ -27,6 +28,7 @@ export function createMembersService(deps: {
   now: Clock;
   publisher: EventPublisher;
   conversations: ConversationsService;
+  lines: GroupLines;
 }) {
   const { db, conversations } = deps;
   const transaction = eventTransaction(db, deps.publisher);
@@ -66,7 +68,9 @@ export function createMembersService(deps: {
     await transaction(async (trx) => {
       await lockConversation(trx, conversationId);
       const at = deps.now().toISOString();
-      await dismiss(trx, conversationId, targetId, how, at);
+      if (await dismiss(trx, conversationId, targetId, how, at)) {
+        await deps.lines.left(trx, conversationId, targetId, actorId, how);
+      }
       await conversations.hooks.left(trx, conversationId, targetId, actorId, how, at);
     });
   }
@@ -124,7 +128,11 @@ export function createMembersService(deps: {
       const at = deps.now().toISOString();
       await transaction(async (trx) => {
         await lockConversation(trx, conversationId);
-        for (const id of plan.add.sort((a, b) => a - b)) await admit(trx, conversationId, id, at);
+        for (const id of plan.add.sort((a, b) => a - b)) {
+          if (await admit(trx, conversationId, id, at)) {
+            await deps.lines.joined(trx, conversationId, id, userId);
+          }
+        }
         await conversations.hooks.joined(trx, conversationId, plan.add, userId, at);
         await invite(trx, conversationId, userId, plan.invite, at);
       });
@@ -157,6 +165,7 @@ export function createMembersService(deps: {
         await lockConversation(trx, conversationId);
         if (!(await lift(trx, conversationId, targetId, at))) return false;
         if (add && (await admit(trx, conversationId, targetId, at))) {
+          await deps.lines.joined(trx, conversationId, targetId, actorId);
           await conversations.hooks.joined(trx, conversationId, [targetId], actorId, at);
         }
         return true;
@@ -172,7 +181,9 @@ export function createMembersService(deps: {
       if (!isManaged(access)) throw notFound();
       await transaction(async (trx) => {
         await lockConversation(trx, conversationId);
-        await dismiss(trx, conversationId, userId, 'left', deps.now().toISOString());
+        if (await dismiss(trx, conversationId, userId, 'left', deps.now().toISOString())) {
+          await deps.lines.left(trx, conversationId, userId, userId, 'left');
+        }
       });
     },
 
@@ -183,7 +194,9 @@ export function createMembersService(deps: {
     async expire(conversationId: number, userId: number): Promise<void> {
       await transaction(async (trx) => {
         await lockConversation(trx, conversationId);
-        await dismiss(trx, conversationId, userId, 'left', deps.now().toISOString());
+        if (await dismiss(trx, conversationId, userId, 'left', deps.now().toISOString())) {
+          await deps.lines.left(trx, conversationId, userId, userId, 'left');
+        }
       });
     },
   };

@@ -106,7 +106,7 @@ export type Departure = 'left' | 'removed' | 'blocked';
  * Takes a present member out: they leave, are removed, or are blocked.
  * Removed and blocked users join blocked_users (spec 4) and cannot come
  * back by link or username until unblocked. The last owner leaving hands
- * ownership on (see handOn).
+ * ownership on (see handOn). False when they were not a present member.
  */
 export async function dismiss(
   trx: Kysely<Database>,
@@ -114,9 +114,9 @@ export async function dismiss(
   userId: number,
   how: Departure,
   at: string,
-): Promise<void> {
+): Promise<boolean> {
   const link = await q.linkOf(trx, conversationId, userId);
-  if (!link || link.member_status !== 'member') return;
+  if (!link || link.member_status !== 'member') return false;
   const record = await memberRecord(trx, conversationId, userId);
   await trx
     .updateTable('conversation_members')
@@ -163,6 +163,7 @@ export async function dismiss(
     at,
   );
   if (link.role === 'owner') await handOn(trx, conversationId, at);
+  return true;
 }
 
 /**

@@ -28,6 +28,7 @@ import { admit, lockConversation, setRole } from './membership';
 import { planAdd } from './consent';
 import { invitationPeople, invite } from './invitation-store';
 import * as q from './queries';
+import type { GroupLines } from './service-lines';
 
 // Groups and channels: creation (spec 3/5's form), info, roles, invite links,
 // joining by link or username, and the public /to/:username lookup.
@@ -47,6 +48,7 @@ export function createGroupsService(deps: {
   users: UsersService;
   /** Stores a validated avatar upload and answers its URL (422 HttpError when refused). */
   storeAvatar: (data: Buffer) => Promise<string>;
+  lines: GroupLines;
 }) {
   const { db, conversations, users } = deps;
   const transaction = eventTransaction(db, deps.publisher);
@@ -85,7 +87,9 @@ export function createGroupsService(deps: {
     }
     await transaction(async (trx) => {
       await lockConversation(trx, row.id);
-      await admit(trx, row.id, userId, deps.now().toISOString());
+      if (await admit(trx, row.id, userId, deps.now().toISOString())) {
+        await deps.lines.joined(trx, row.id, userId, null);
+      }
     });
     return conversations.get(userId, row.id);
   }
@@ -102,6 +106,8 @@ export function createGroupsService(deps: {
     conversationId: number,
     change: Partial<Record<keyof ConversationsTable, unknown>>,
     payload: ConversationEventStored<'conversation.info'>,
+    /** Its service line, if the change has one (a new name or picture). */
+    line?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<void> {
     const at = deps.now().toISOString();
     try {
@@ -113,6 +119,7 @@ export function createGroupsService(deps: {
           .where('id', '=', conversationId)
           .execute();
         await appendConversationEvent(trx, conversationId, 'conversation.info', payload, at);
+        await line?.(trx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid('username', MSG.usernameTaken);
@@ -166,6 +173,7 @@ export function createGroupsService(deps: {
           for (const m of members) {
             await appendUserEvent(trx, m, 'conversation.joined', payload, at);
           }
+          await deps.lines.created(trx, created, userId, form.name);
           await conversations.hooks.joined(trx, created, plan.add, userId, at);
           await invite(trx, created, userId, plan.invite, at);
           return created;
@@ -216,7 +224,13 @@ export function createGroupsService(deps: {
         change.username = payload.username = username;
         change.username_key = username ? usernameKey(username) : null;
       }
-      if (Object.keys(change).length > 0) await saveInfo(conversationId, change, payload);
+      // Only a name that really changed gets a line ("… changed the group name to …").
+      const newName = input.name !== undefined && input.name !== row.name ? input.name : null;
+      const line =
+        newName === null
+          ? undefined
+          : (trx: Kysely<Database>) => deps.lines.renamed(trx, conversationId, userId, newName);
+      if (Object.keys(change).length > 0) await saveInfo(conversationId, change, payload, line);
       return conversations.get(userId, conversationId);
     },
 
@@ -224,7 +238,9 @@ export function createGroupsService(deps: {
     async setAvatar(userId: number, conversationId: number, data: Buffer): Promise<Conversation> {
       requireCan(await conversations.requireAccess(userId, conversationId), 'edit_info');
       const avatar = await deps.storeAvatar(data);
-      await saveInfo(conversationId, { avatar }, { avatar });
+      await saveInfo(conversationId, { avatar }, { avatar }, (trx) =>
+        deps.lines.photo(trx, conversationId, userId),
+      );
       return conversations.get(userId, conversationId);
     },
 

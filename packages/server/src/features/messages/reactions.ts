@@ -9,7 +9,7 @@ import type { ConversationsService } from '../conversations/service';
 import * as r from './reaction-queries';
 import * as q from './queries';
 import { forbidden } from '../groups/access';
-import { notFound } from './rules';
+import { notFound, refuseServiceLine } from './rules';
 import type { MessagesService } from './service';
 
 // Reactions on messages (protocol reactions.ts): one per person and message.
@@ -31,6 +31,7 @@ export function createReactionsService(deps: {
   /** The message as the caller sees it, and their right to react there. */
   async function reactable(userId: number, messageId: number) {
     const message = await messages.visibleTo(userId, messageId);
+    refuseServiceLine(message);
     const access = await conversations.requireAccess(userId, message.conversation_id);
     const refusal = reactionRefusalText(access);
     if (refusal !== null) throw forbidden(refusal);

@@ -9,6 +9,7 @@ import type {
   sendMessageRequestSchema,
 } from '@parley/protocol/message';
 import { FILE_MESSAGE_TYPES, FILE_MSG } from '@parley/protocol/file';
+import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import { MSG } from '@parley/protocol/messages';
 import { can, roleOf } from '@parley/protocol/permissions';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
@@ -34,8 +35,8 @@ import { historyPage } from './history-page';
 import { sharedMediaPage } from './shared-media';
 import * as q from './queries';
 import { removeAllReactions } from './reaction-queries';
-import { mentionKeys } from '@parley/protocol/rules/mentions';
-import { forbidden, invalid, notFound, visibility } from './rules';
+import { messageMentionKeys } from '@parley/protocol/rules/mentions';
+import { forbidden, invalid, notFound, refuseServiceLine, visibility } from './rules';
 import type { ChannelViews } from './channel-views';
 import { createBotPosts } from './bot-posts';
 import { NO_HOOKS } from './hooks';
@@ -118,11 +119,14 @@ export function createMessagesService(
     await conversations.afterNewMessage(
       trx,
       access,
-      { id, user_id: userId, created_at: at },
-      userId === null ? [] : mentionKeys(fields.message),
+      { id, user_id: userId, created_at: at, type: fields.type },
+      userId === null ? [] : messageMentionKeys(fields),
     );
     await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
-    if (userId !== null) await hooks.inserted(trx, access, id, userId);
+    // Group service lines are not messages to bots: membership reaches them as my_chat_member.
+    if (userId !== null && fields.type !== GROUP_NOTICE_TYPE) {
+      await hooks.inserted(trx, access, id, userId);
+    }
     return id;
   }
 
@@ -134,6 +138,7 @@ export function createMessagesService(
       if (!parent || parent.conversation_id !== access.id || parent.deleted_at !== null) {
         throw invalid('parent_id', MESSAGING_MSG.parentElsewhere);
       }
+      refuseServiceLine(parent, 'parent_id');
     }
     const fileId = input.file_id ?? null;
     return transaction(async (trx) => {
@@ -168,6 +173,7 @@ export function createMessagesService(
     change: { message?: string; reply_markup?: string | null },
   ): Promise<Message> {
     const { message, access } = await requireVisible(userId, messageId);
+    refuseServiceLine(message);
     if (message.user_id !== userId) throw forbidden();
     const at = now().toISOString();
     const text = change.message !== undefined;
@@ -281,6 +287,7 @@ export function createMessagesService(
     /** 'me': hidden for the caller only. 'everyone': the author's alone; the text is dropped. */
     async remove(userId: number, messageId: number, scope: 'me' | 'everyone'): Promise<void> {
       const { message, access } = await requireVisible(userId, messageId);
+      refuseServiceLine(message);
       const at = now().toISOString();
       if (scope === 'me') {
         await transaction(async (trx) => {
@@ -372,6 +379,7 @@ export function createMessagesService(
         (m) => m.conversation_id === from.id && m.deleted_at === null && m.id > v.cleared,
       );
       if (originals.length !== wanted.size) throw notFound();
+      for (const m of originals) refuseServiceLine(m, 'ids');
       const ids = await transaction(async (trx) => {
         // A forward of several messages is one turn of slow mode.
         if (slowModeApplies(to)) await takeSlowModeTurn(trx, to, now());
@@ -406,6 +414,7 @@ export function createMessagesService(
       if (messageId !== null) {
         const { message } = await requireVisible(userId, messageId);
         if (message.conversation_id !== access.id) throw invalid('message_id', MSG.notFound);
+        refuseServiceLine(message);
         const sender =
           message.user_id === null
             ? null

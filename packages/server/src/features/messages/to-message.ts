@@ -13,7 +13,7 @@ import type { MessageWithSender } from './queries';
 // Rows → protocol Messages. Parents and forwarded originals of a whole page
 // are loaded with one query; a deleted one becomes {id, deleted: true}. The
 // page's files likewise, with one more query only when some row has a file;
-// and the page's reactions with one query.
+// and the page's reactions with one query, and its senders' pictures with one more.
 
 const senderOf = (row: MessageWithSender) =>
   row.user_id === null ? null : { id: row.user_id, name: row.sender_name ?? '' };
@@ -38,6 +38,20 @@ function replyMarkupOf(value: string | null): MessageReplyMarkup | null {
   }
 }
 
+/** The page's senders' pictures, one query (a page has few senders). */
+async function senderAvatars(
+  db: Kysely<Database>,
+  ids: number[],
+): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'avatar'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((u) => [u.id, u.avatar]));
+}
+
 export async function toMessages(
   db: Kysely<Database>,
   rows: MessageWithSender[],
@@ -49,13 +63,15 @@ export async function toMessages(
     if (r.forwarded_id !== null) refIds.add(r.forwarded_id);
     if (r.file_id !== null) fileIds.add(r.file_id);
   }
-  const [refRows, fileRows, reactions] = await Promise.all([
+  const senderIds = [...new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))];
+  const [refRows, fileRows, reactions, avatars] = await Promise.all([
     q.findByIds(db, [...refIds]),
     files.findByIds(db, [...fileIds]),
     reactionsOf(
       db,
       rows.map((r) => r.id),
     ),
+    senderAvatars(db, senderIds),
   ]);
   const refs = new Map(refRows.map((r) => [r.id, r]));
   const attached = new Map(fileRows.map((f) => [f.id, toAttachedFile(f)]));
@@ -77,7 +93,10 @@ export async function toMessages(
       forwarded_id: r.forwarded_id,
       forwarded: refOf(r.forwarded_id, refs),
       user_id: r.user_id,
-      sender: senderOf(r),
+      sender:
+        r.user_id === null
+          ? null
+          : { id: r.user_id, name: r.sender_name ?? '', avatar: avatars.get(r.user_id) ?? null },
       views: r.views,
       reply_markup: r.deleted_at === null ? replyMarkupOf(r.reply_markup) : null,
       reactions: reactions.get(r.id) ?? [],

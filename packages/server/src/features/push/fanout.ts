@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import type { Database } from '../../store/types';
 import { countsInUnread } from '../conversations/queries';
 import { pushPayloadFor } from './rules';
@@ -44,7 +45,8 @@ async function loadMessage(
     ])
     .where('m.id', '=', messageId)
     .executeTakeFirst();
-  if (!row || row.deleted_at !== null) return null;
+  // A group's service line ("Anna joined the group") is never notified (protocol group-notice.ts).
+  if (!row || row.deleted_at !== null || row.type === GROUP_NOTICE_TYPE) return null;
   return {
     message: {
       id: row.id,

@@ -8,7 +8,9 @@ import { TASK_NOTICE_TYPE, taskNoticeSchema } from '@parley/protocol/tasks';
 import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { previewSenderName } from '@parley/protocol/rules/preview';
 import { plainTextOf } from '@parley/protocol/rules/format/plain';
+import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import { formatNow } from '../../lib/format-loader';
+import { groupNoticeLine } from './group-notice-line';
 import { listTime } from '../../lib/format-time';
 
 // Protocol Conversation → what one row of the list shows. Pure, so the list
@@ -62,13 +64,14 @@ export function conversationTitle(
  * ever sets a type, so a person cannot dress text up as a notice.
  */
 export function messageText(
-  message: { message: string; type: string },
+  message: { message: string; type: string; sender?: { name: string } | null },
   fromServer: boolean,
   t: TFunction,
   timeZone: string | null = null,
 ): string {
   if (message.type === SIGN_IN_MESSAGE_TYPE) return signInText(message.message, t, timeZone);
   if (message.type === TASK_NOTICE_TYPE) return taskNoticeText(message.message, t);
+  if (message.type === GROUP_NOTICE_TYPE) return groupNoticeLine(message, t);
   if (!fromServer) return message.message;
   return t(message.message);
 }
@@ -78,13 +81,13 @@ export const SPOILER_MASK = '▒▒▒';
 
 /** The words of a message without its formatting markers: chat-list and reply previews, notifications. */
 export function messagePlainText(
-  message: { message: string; type: string },
+  message: { message: string; type: string; sender?: { name: string } | null },
   fromServer: boolean,
   t: TFunction,
   timeZone: string | null = null,
 ): string {
   const text = messageText(message, fromServer, t, timeZone);
-  if (fromServer) return text;
+  if (fromServer || message.type === GROUP_NOTICE_TYPE) return text;
   const parse = formatNow();
   // Before the parser's chunk arrives (lib/format-loader.ts; callers render
   // again with useFormat) the text shows as typed, spoilers still masked.
@@ -166,7 +169,8 @@ export function lastMessagePreview(
     messagePlainText(last, last.sender === null, t, timeZone),
     t,
   ).replace(/\s+/g, ' ');
-  if ((c.is_group || c.is_channel) && last.sender) {
+  // A service line names its people itself ("Anna joined the group"): no "Anna:" before it.
+  if ((c.is_group || c.is_channel) && last.sender && last.type !== GROUP_NOTICE_TYPE) {
     // A channel publishes under its own name, never the poster's (publisher_hash).
     const poster = c.is_channel ? conversationTitle(c, t) : last.sender.name;
     const who = last.user_id === ownId ? t('conversations.you') : poster;

@@ -206,6 +206,7 @@ export function ConversationView({
           })}
           linkPreviews={user !== null && previewsAllowed(user)}
           channel={conversation.is_channel}
+          group={conversation.is_group}
           publisher={
             publisher ? { id, name: publisher.name ?? title, avatar: publisher.avatar } : null
           }

@@ -10,9 +10,11 @@ import { Avatar } from '../../ui/Avatar';
 import { messageText, refText } from '../conversations/list-item';
 import { useFormat } from '../../lib/format-loader';
 import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
+import { senderNameColor } from '@parley/protocol/rules/avatar-color';
 import { MessageAttachment } from './MessageAttachment';
 import { MessageLinkPreview } from './MessageLinkPreview';
 import { writtenByServer } from './copy-messages';
+import { isServiceLine } from './timeline';
 import type { TimelineItem } from './timeline';
 import { InlineKeyboard } from './ui/InlineKeyboard';
 import { MessageBubble } from './ui/MessageBubble';
@@ -40,6 +42,8 @@ export type HistoryProps = {
   linkPreviews: boolean;
   /** A channel: posts show their view counts. */
   channel?: boolean;
+  /** A group: others' names in their colour above a run, their avatar beside its last bubble. */
+  group?: boolean;
   /** A channel's publishing identity: others' posts show its name and avatar, not the poster's. */
   publisher?: { id: number; name: string; avatar: string | null } | null;
   hasNewer: boolean;
@@ -72,6 +76,25 @@ export type HistorySelection = {
 function forwardedName(original: MessageRef, t: TFunction): string {
   if (original.deleted) return t('messages.deleted');
   return original.sender?.name ?? t('conversations.system');
+}
+
+/** Above a row: the day it starts, and "Unread messages" when the reading stopped there. */
+function Separators({ item }: { item: TimelineItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {item.day ? (
+        <div className="msg-day" role="separator">
+          <span>{item.day}</span>
+        </div>
+      ) : null}
+      {item.firstUnread ? (
+        <div className="msg-unread-divider" role="separator" data-testid="unread-divider">
+          <span>{t('messages.unreadDivider')}</span>
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 /** The history, bottom-anchored and virtualised; older pages load on scroll up. */
@@ -114,13 +137,19 @@ export function MessageHistory(props: HistoryProps) {
     const channelPost = props.publisher && !own ? props.publisher : null;
     const selection = props.selection;
     const selecting = selection?.active ?? false;
-    if (m?.type === TASK_NOTICE_TYPE) {
-      // A task service line: who, and what happened to which task, centred.
+    // A group: others' runs carry the sender's colour and, on the last bubble, their avatar.
+    const groupSender = props.group && !own && m?.sender ? m.sender : null;
+    if (m && isServiceLine(m)) {
+      // A service line, centred, without a menu (it is not a message to act
+      // on): a task change prefixed with who made it, or a group's line,
+      // which names its people itself ("Anna joined the group").
+      const task = m.type === TASK_NOTICE_TYPE;
       return (
         <div className="msg-item" data-message-id={m.id}>
-          <p className="msg-service" data-testid="task-notice">
+          <Separators item={item} />
+          <p className="msg-service" data-testid={task ? 'task-notice' : 'group-notice'}>
             <span>
-              {m.sender?.name ? `${m.sender.name} · ` : ''}
+              {task && m.sender?.name ? `${m.sender.name} · ` : ''}
               {messageText(m, false, t, timeZone)}
             </span>
           </p>
@@ -130,24 +159,29 @@ export function MessageHistory(props: HistoryProps) {
     }
     return (
       <div className="msg-item" data-message-id={m?.id}>
-        {item.day ? (
-          <div className="msg-day" role="separator">
-            <span>{item.day}</span>
-          </div>
-        ) : null}
-        {item.firstUnread ? (
-          <div className="msg-unread-divider" role="separator" data-testid="unread-divider">
-            <span>{t('messages.unreadDivider')}</span>
-          </div>
-        ) : null}
+        <Separators item={item} />
         <MessageBubble
           text={m ? messageText(m, writtenByServer(m), t, timeZone) : (p?.text ?? '')}
           own={own}
           senderName={
             item.showSender ? (channelPost ? channelPost.name : (m?.sender?.name ?? null)) : null
           }
+          senderColor={groupSender ? senderNameColor(groupSender.id) : undefined}
+          authorAtBottom={groupSender !== null}
           author={
-            channelPost ? (
+            groupSender ? (
+              item.lastOfRun ? (
+                <Avatar
+                  id={groupSender.id}
+                  name={groupSender.name}
+                  src={groupSender.avatar ?? null}
+                  size={32}
+                  initials
+                />
+              ) : (
+                <span className="msg-author-gap" aria-hidden="true" />
+              )
+            ) : channelPost ? (
               item.showSender ? (
                 <Avatar
                   id={channelPost.id}

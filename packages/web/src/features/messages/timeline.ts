@@ -1,4 +1,6 @@
+import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import type { Message } from '@parley/protocol/message';
+import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 import { dayOf } from '../../lib/format-time';
 import { firstUnreadId } from './first-unread';
 import type { PendingMessage } from './reducers';
@@ -18,7 +20,13 @@ export type TimelineItem = {
   firstUnread: boolean;
   /** Sender name shown (groups: first of a run by the same person). */
   showSender: boolean;
+  /** Groups: the last of a run by the same person, which carries their avatar (Telegram's layout). */
+  lastOfRun: boolean;
 };
+
+/** Service lines stand alone, centred: they end a run and are never part of one. */
+export const isServiceLine = (m: Message) =>
+  m.type === GROUP_NOTICE_TYPE || m.type === TASK_NOTICE_TYPE;
 
 export function buildTimeline(
   messages: readonly Message[],
@@ -37,6 +45,7 @@ export function buildTimeline(
 ): TimelineItem[] {
   const items: TimelineItem[] = [];
   let prevDay: string | null = null;
+  // undefined: no run to continue (the start, or after a service line).
   let prevSender: number | null | undefined;
   const unreadId =
     options.lastReadId === null
@@ -47,20 +56,27 @@ export function buildTimeline(
           hasOlder: options.hasOlder ?? false,
         });
   for (const m of messages) {
+    const service = isServiceLine(m);
     const sender = options.channel && m.user_id !== options.ownId ? 0 : m.user_id;
     const day = dayOf(m.created_at, options.timeZone);
+    const startsRun = day !== prevDay || sender !== prevSender;
+    const previous = items.at(-1);
+    // The previous row ends its run when this one does not continue it.
+    if (previous && (startsRun || service)) previous.lastOfRun = endsRun(previous, options);
     items.push({
       key: m.uuid,
       message: m,
       pending: null,
       day: day === prevDay ? null : day,
       firstUnread: m.id === unreadId,
-      showSender:
-        options.group && m.user_id !== options.ownId && (day !== prevDay || sender !== prevSender),
+      showSender: options.group && !service && m.user_id !== options.ownId && startsRun,
+      lastOfRun: false,
     });
     prevDay = day;
-    prevSender = sender;
+    prevSender = service ? undefined : sender;
   }
+  const newest = items.at(-1);
+  if (newest) newest.lastOfRun = endsRun(newest, options);
   for (const p of pending) {
     const day = dayOf(p.createdAt, options.timeZone);
     items.push({
@@ -70,8 +86,19 @@ export function buildTimeline(
       day: day === prevDay ? null : day,
       firstUnread: false,
       showSender: false,
+      lastOfRun: false,
     });
     prevDay = day;
   }
   return items;
+}
+
+/** Only others' messages in a group (not a channel) end a run with an avatar. */
+function endsRun(
+  item: TimelineItem,
+  options: { ownId: number | null; group: boolean; channel?: boolean },
+): boolean {
+  const m = item.message;
+  if (!m || !options.group || options.channel || isServiceLine(m)) return false;
+  return m.user_id !== null && m.user_id !== options.ownId;
 }

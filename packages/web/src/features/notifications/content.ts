@@ -52,6 +52,7 @@ export function notificationDecision(input: ContentInput): NotifyDecision {
       sender_name: m.sender?.name ?? null,
       text: withFileLabel(m.type, messagePlainText(m, fromServer, t, input.timeZone), t),
       created_at: m.created_at,
+      type: m.type,
     },
     onScreen: input.onScreen,
     now: input.now,

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageRef } from '@parley/protocol/message';
 import { emojiOnlyCount } from '@parley/protocol/rules/emoji-only';
@@ -30,8 +30,12 @@ export type BubbleProps = {
   reactions?: ReactNode;
   /** Under the bubble: a bot's inline keyboard. */
   buttons?: ReactNode;
-  /** Beside the bubble: a channel's avatar (its posts are the channel's, not a person's). */
+  /** Beside the bubble: a channel's avatar, or a group sender's (or the gap where one would be). */
   author?: ReactNode;
+  /** The author sits at the bubble's bottom (a group's run, Telegram's layout), not its top. */
+  authorAtBottom?: boolean;
+  /** A group sender's name colour per theme (protocol rules/avatar-color.ts senderNameColor). */
+  senderColor?: { light: string; dark: string } | undefined;
   onRetry?: () => void;
   onOpenParent?: () => void;
   onMenu?: (event: MouseEvent) => void;
@@ -173,7 +177,22 @@ export function MessageBubble(props: BubbleProps) {
       }}
       data-testid="message"
     >
-      {props.senderName ? <div className="msg-sender">{props.senderName}</div> : null}
+      {props.senderName ? (
+        <div
+          className={`msg-sender${props.senderColor ? ' is-colored' : ''}`}
+          style={
+            props.senderColor
+              ? ({
+                  '--sender-light': props.senderColor.light,
+                  '--sender-dark': props.senderColor.dark,
+                } as CSSProperties)
+              : undefined
+          }
+          data-testid="message-sender"
+        >
+          {props.senderName}
+        </div>
+      ) : null}
       {forwardedFrom !== null ? (
         <div className="msg-forwarded" data-testid="message-forwarded">
           {t('messages.forwardedFrom', { name: forwardedFrom })}
@@ -227,7 +246,7 @@ export function MessageBubble(props: BubbleProps) {
     >
       {select?.active ? <SelectCheck selected={select.selected} /> : null}
       {props.author ? (
-        <div className="msg-authored">
+        <div className={`msg-authored${props.authorAtBottom ? ' is-bottom' : ''}`}>
           {props.author}
           {bubble}
         </div>

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import { REALTIME_PROTOCOL_VERSION, WS_CLOSE, clientFrameSchema } from '@parley/protocol/realtime';
+import { lastSeenView } from '@parley/protocol/rules/last-seen';
 import type { HelloFrame, ServerFrame } from '@parley/protocol/realtime';
 import type { Bus } from '../bus/bus';
 import { channels } from '../bus/bus';
@@ -15,6 +16,7 @@ import { sessionBusSchema } from './bus-messages';
 import type { TypingBusMessage } from './bus-messages';
 import { Delivery } from './delivery';
 import type { DeliveryHost } from './delivery';
+import type { LastSeenRecorder } from './last-seen-recorder';
 import type { Presence } from './presence';
 import type { PresenceListener, PresenceWatchers } from './presence-watchers';
 import type { LoadMessages } from './publisher';
@@ -46,6 +48,8 @@ export interface ConnectionDeps {
   coalescer: WriteCoalescer;
   /** The node's index of who hears whose presence (presence-watchers.ts). */
   presenceWatchers: PresenceWatchers;
+  /** users.last_seen_at: on the last close, and once a minute while online. */
+  lastSeen: LastSeenRecorder;
   /** The WebSocket has closed (the gateway forgets the connection). */
   socketClosed(connection: Connection): void;
   /**
@@ -282,6 +286,7 @@ export class Connection implements DeliveryHost, PresenceListener {
     for (const id of this.contacts) this.deps.presenceWatchers.watch(id, this);
     const cameOnline = await this.deps.presence.connect(this.userId);
     this.counted = true;
+    this.deps.lastSeen.connected(this.userId);
     this.opened = true;
     const online = await this.deps.presence.online([...this.contacts]);
     this.send({ op: 'ready', user_id: this.userId, online_user_ids: [...online] });
@@ -331,10 +336,21 @@ export class Connection implements DeliveryHost, PresenceListener {
     if (this.opened) this.send({ op: 'typing', conversation_id, user_id, state });
   }
 
-  /** PresenceListener: a contact came or went. */
-  onPresence(userId: number, online: boolean): void {
-    if (this.opened && userId !== this.userId)
-      this.send({ op: 'presence', user_id: userId, online });
+  /**
+   * PresenceListener: a contact came or went. Going offline, the viewer is
+   * told the time only if the privacy rule allows, else its bucket. The
+   * person is not hidden (hidden users publish no presence); the viewer's
+   * own hide_status is as it was at hello.
+   */
+  onPresence(userId: number, online: boolean, lastSeenAt?: string | null): void {
+    if (!this.opened || userId === this.userId) return;
+    if (online) return this.send({ op: 'presence', user_id: userId, online });
+    const seen = lastSeenView(
+      { id: userId, hide_status: false, last_seen_at: lastSeenAt ?? null },
+      { id: this.userId, hide_status: this.hidden },
+      this.deps.now(),
+    );
+    this.send({ op: 'presence', user_id: userId, online, ...seen });
   }
 
   private async reauthenticate(token: string): Promise<void> {
@@ -392,8 +408,13 @@ export class Connection implements DeliveryHost, PresenceListener {
     this.deps.log.info({ userId: this.userId }, 'realtime: disconnected');
     try {
       const wentOffline = await this.deps.presence.disconnect(this.userId);
+      const lastSeenAt = await this.deps.lastSeen.disconnected(this.userId, wentOffline);
       if (wentOffline && !this.hidden) {
-        await this.deps.bus.publish(channels.presence, { user_id: this.userId, online: false });
+        await this.deps.bus.publish(channels.presence, {
+          user_id: this.userId,
+          online: false,
+          last_seen_at: lastSeenAt,
+        });
       }
     } catch (error) {
       logRoundFailure(this.deps.log, 'realtime: presence update', error);

@@ -4,6 +4,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { useUnreadTitle } from '../../features/conversations/use-unread-title';
 import { GroupsHost } from '../../features/groups/GroupsHost';
 import { useOpenConversation } from '../../features/notifications/view';
+import { PeopleHost } from '../../features/people/PeopleHost';
 import { SettingsHost } from '../../features/settings/SettingsHost';
 import { ChatPane } from './ChatPane';
 import { ConversationMenuHost } from './ConversationMenuHost';
@@ -57,6 +58,7 @@ export function ChatShell() {
       <ConversationMenuHost activeId={parseConversationId(id)} />
       <SettingsHost />
       <GroupsHost />
+      <PeopleHost />
     </div>
   );
 }

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CommonGroup, Profile } from '@parley/protocol/profile';
+import { toast } from '../../ui/toast';
+import { setFriendBlocked } from '../conversations/block-api';
+import { useLiveStore } from '../conversations/live-store';
+import { openDirectChat } from '../conversations/open-direct';
+import { useConversationStore } from '../conversations/store';
+import { useGroupUi } from '../groups/store';
+import { fetchCommonGroups, fetchProfile } from './api';
+import { usePeopleUi } from './store';
+import { ProfilePanel } from './ui/ProfilePanel';
+import { useLastSeenLine } from './use-last-seen-line';
+import './profile.css';
+
+// The profile panel's container: reads the person and the groups we share,
+// and takes the actions through the calls the chat menu uses. Mute and
+// block act on the direct chat and read its flags from the conversation
+// list, so they follow `conversation.updated` live on both sides.
+
+export function ProfileScreen({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const close = usePeopleUi((s) => s.closeProfile);
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [groups, setGroups] = useState<CommonGroup[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const seen = useLastSeenLine(userId);
+
+  useEffect(() => {
+    let live = true;
+    fetchProfile(userId).then(
+      (p) => {
+        if (!live) return;
+        setProfile(p);
+        useLiveStore
+          .getState()
+          .noteSeen(userId, { last_seen_at: p.last_seen_at, last_seen: p.last_seen });
+      },
+      () => live && setFailed(true),
+    );
+    fetchCommonGroups(userId).then(
+      (reply) => live && setGroups(reply.groups),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+
+  const directId = profile?.direct_conversation_id ?? null;
+  const chat = useConversationStore((s) => (directId === null ? undefined : s.byId[directId]));
+  const direct = chat ? { muted: chat.pivot.muted, blocked: chat.pivot.blocked } : null;
+
+  const act = (run: () => Promise<unknown>) => {
+    setBusy(true);
+    void run()
+      .catch(() => undefined) // reported in the shared error list
+      .finally(() => setBusy(false));
+  };
+  const goTo = useCallback(
+    (conversationId: number) => {
+      close();
+      useGroupUi.getState().close();
+      void navigate(`/chat/${conversationId}`);
+    },
+    [close, navigate],
+  );
+
+  return (
+    <ProfilePanel
+      profile={profile}
+      failed={failed}
+      line={seen.text}
+      online={seen.online}
+      groups={groups}
+      direct={direct}
+      busy={busy}
+      onClose={close}
+      onSendMessage={() =>
+        act(async () => goTo(directId ?? (await openDirectChat({ user_id: userId }))))
+      }
+      onMute={() =>
+        directId !== null &&
+        act(() => useConversationStore.getState().setFlag(directId, 'mute', !direct?.muted))
+      }
+      onBlock={() => directId !== null && act(() => setFriendBlocked(directId, !direct?.blocked))}
+      onCopyUsername={() => {
+        if (!profile) return;
+        void navigator.clipboard
+          ?.writeText(`@${profile.username}`)
+          .then(() => toast.success(t('profile.copied')))
+          .catch(() => undefined);
+      }}
+      onOpenGroup={goTo}
+    />
+  );
+}

@@ -4,13 +4,13 @@ import { useAuthStore } from '../../features/auth/store';
 import { useUnreadTitle } from '../../features/conversations/use-unread-title';
 import { GroupsHost } from '../../features/groups/GroupsHost';
 import { useOpenConversation } from '../../features/notifications/view';
-import { PeopleHost } from '../../features/people/PeopleHost';
 import { SettingsHost } from '../../features/settings/SettingsHost';
 import { ChatPane } from './ChatPane';
 import { ConversationMenuHost } from './ConversationMenuHost';
 import { prefetchConversationView } from './load-conversation-view';
 import { prefetchFormat } from '../../lib/format-loader';
 import { OfflineBanner } from './OfflineBanner';
+import { ProfileHost } from './ProfileHost';
 import { startRealtime } from '../../sync/realtime';
 import { parseConversationId } from './route-id';
 import { Sidebar } from './Sidebar';
@@ -58,7 +58,7 @@ export function ChatShell() {
       <ConversationMenuHost activeId={parseConversationId(id)} />
       <SettingsHost />
       <GroupsHost />
-      <PeopleHost />
+      <ProfileHost />
     </div>
   );
 }

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CommonGroup, Profile } from '@parley/protocol/profile';
+import { useLaterTexts } from '../../lib/later-texts';
 import { toast } from '../../ui/toast';
 import { setFriendBlocked } from '../conversations/block-api';
 import { useLiveStore } from '../conversations/live-store';
 import { openDirectChat } from '../conversations/open-direct';
 import { useConversationStore } from '../conversations/store';
-import { useGroupUi } from '../groups/store';
 import { fetchCommonGroups, fetchProfile } from './api';
 import { usePeopleUi } from './store';
 import { ProfilePanel } from './ui/ProfilePanel';
@@ -19,7 +19,14 @@ import './profile.css';
 // block act on the direct chat and read its flags from the conversation
 // list, so they follow `conversation.updated` live on both sides.
 
-export function ProfileScreen({ userId }: { userId: number }) {
+export function ProfileScreen({
+  userId,
+  onLeave,
+}: {
+  userId: number;
+  /** The profile leads to a chat: whatever it was opened over closes too. */
+  onLeave: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const close = usePeopleUi((s) => s.closeProfile);
@@ -28,6 +35,8 @@ export function ProfileScreen({ userId }: { userId: number }) {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const seen = useLastSeenLine(userId);
+  // The panel's texts are in the later catalogue (lib/later-texts.ts).
+  const textsReady = useLaterTexts();
 
   useEffect(() => {
     let live = true;
@@ -63,12 +72,13 @@ export function ProfileScreen({ userId }: { userId: number }) {
   const goTo = useCallback(
     (conversationId: number) => {
       close();
-      useGroupUi.getState().close();
+      onLeave();
       void navigate(`/chat/${conversationId}`);
     },
-    [close, navigate],
+    [close, navigate, onLeave],
   );
 
+  if (!textsReady) return null;
   return (
     <ProfilePanel
       profile={profile}

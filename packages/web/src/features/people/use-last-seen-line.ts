@@ -11,7 +11,8 @@ import { lastSeenText } from './last-seen-text';
 export function useLastSeenLine(userId: number): { text: string; online: boolean } {
   const { t, i18n } = useTranslation();
   const online = useOnlineUser(userId);
-  const seen = useLiveStore((s) => s.seen[userId]);
+  // Our own socket down: what we hold may be stale, so only "recently".
+  const seen = useLiveStore((s) => (s.connected ? s.seen[userId] : undefined));
   const timeZone = useAuthStore((s) => s.user?.timezone ?? null);
   const now = useMinuteClock();
   return { text: lastSeenText(t, i18n.language, { online, seen, now, timeZone }), online };

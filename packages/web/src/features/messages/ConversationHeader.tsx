@@ -41,6 +41,17 @@ export function ConversationHeader({
     : direct
       ? (event: MouseEvent<HTMLButtonElement>) => openProfile(direct.id, event.currentTarget)
       : undefined;
+  const avatar = (
+    <ConversationAvatar
+      id={id}
+      name={title}
+      src={conversation.avatar ?? conversation.friend?.avatar ?? null}
+      kind={conversation.is_saved ? 'saved' : conversation.is_system ? 'system' : 'person'}
+      size={40}
+      online={friendOnline}
+      onlineLabel={t('presence.online')}
+    />
+  );
   return (
     <header className="chat-pane-header">
       <ButtonLink
@@ -51,15 +62,21 @@ export function ConversationHeader({
       >
         ‹
       </ButtonLink>
-      <ConversationAvatar
-        id={id}
-        name={title}
-        src={conversation.avatar ?? conversation.friend?.avatar ?? null}
-        kind={conversation.is_saved ? 'saved' : conversation.is_system ? 'system' : 'person'}
-        size={40}
-        online={friendOnline}
-        onlineLabel={t('presence.online')}
-      />
+      {onInfo ? (
+        // The picture opens the same panel by mouse or touch; keyboards use the name's button.
+        <button
+          type="button"
+          className="chat-pane-avatar-button"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={onInfo}
+          data-testid="chat-avatar-open"
+        >
+          {avatar}
+        </button>
+      ) : (
+        avatar
+      )}
       <WhoBox onInfo={onInfo} label={t(managed ? 'groups.openInfo' : 'profile.open')}>
         <span className="chat-pane-title">
           <strong data-testid="chat-title">{title}</strong>

@@ -44,24 +44,34 @@ describe.each(stores())('last seen and profiles ($name)', (backend) => {
     await socket.ready(who.token);
     return socket;
   };
+  /** Connects and leaves; the time written on leaving. */
+  const visit = async (who: Person) => {
+    const before = await lastSeenOf(who.id);
+    const socket = await online(who);
+    const connectedAt = await written(who.id, before);
+    socket.close();
+    return written(who.id, connectedAt);
+  };
   const hideStatus = (who: Person) =>
     client.post('/user/settings/hide-status', { hide_status: true }, { token: who.token });
   const profile = (viewer: Person, id: number | string) =>
     client.get<Profile>(`/user/users/${id}`, { token: viewer.token });
 
-  it('writes the time when the last socket closes, not per message', async () => {
+  it('writes the time on coming online and when the last socket closes, not per message', async () => {
     const [a, b] = [await person(client), await person(client)];
     const chat = await direct(client, a, b);
     expect(await lastSeenOf(a.id)).toBeNull();
     const first = await online(a);
+    const connectedAt = await written(a.id, null);
     const second = await online(a);
     await sent(client, a, chat.id, 'hello');
     first.close();
     await sleep(100);
-    // One socket still open: online, nothing written yet.
-    expect(await lastSeenOf(a.id)).toBeNull();
+    // One socket still open, a message sent: nothing written since coming online.
+    expect(await lastSeenOf(a.id)).toBe(connectedAt);
     second.close();
-    const at = await written(a.id, null);
+    const at = await written(a.id, connectedAt);
+    expect(new Date(at ?? 0).getTime()).toBeGreaterThan(new Date(connectedAt ?? 0).getTime());
     expect(Math.abs(new Date(at ?? 0).getTime() - now().getTime())).toBeLessThan(5_000);
   });
 
@@ -70,9 +80,10 @@ describe.each(stores())('last seen and profiles ($name)', (backend) => {
     const a = await person(client);
     const socket = await online(a);
     try {
+      const first = await written(a.id, null);
+      // Just written on coming online: a round now leaves it.
       await suite.server.app.lastSeenRound();
-      const first = await lastSeenOf(a.id);
-      expect(first).not.toBeNull();
+      expect(await lastSeenOf(a.id)).toBe(first);
       offsetMs = 30_000;
       await suite.server.app.lastSeenRound();
       expect(await lastSeenOf(a.id)).toBe(first);
@@ -120,12 +131,10 @@ describe.each(stores())('last seen and profiles ($name)', (backend) => {
     const chat = await direct(client, a, b);
     await direct(client, a, c);
     await direct(client, d, b);
-    (await online(a)).close();
-    const at = await written(a.id, null);
+    const at = await visit(a);
     await hideStatus(c);
     await hideStatus(d);
-    (await online(d)).close();
-    await written(d.id, null);
+    await visit(d);
 
     const seenByB = await profile(b, a.id);
     expect(seenByB.status).toBe(200);

@@ -286,7 +286,9 @@ export class Connection implements DeliveryHost, PresenceListener {
     for (const id of this.contacts) this.deps.presenceWatchers.watch(id, this);
     const cameOnline = await this.deps.presence.connect(this.userId);
     this.counted = true;
-    this.deps.lastSeen.connected(this.userId);
+    void this.deps.lastSeen
+      .connected(this.userId)
+      .catch((error: unknown) => logRoundFailure(this.deps.log, 'realtime: last seen', error));
     this.opened = true;
     const online = await this.deps.presence.online([...this.contacts]);
     this.send({ op: 'ready', user_id: this.userId, online_user_ids: [...online] });

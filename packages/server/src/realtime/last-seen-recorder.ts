@@ -10,10 +10,13 @@ import type { Database } from '../store/types';
 // most once a minute.
 
 const UPDATE_CHUNK = 500;
+const RECENT_LIMIT = 10_000;
 
 export class LastSeenRecorder {
   /** Users with sockets on this node: how many, and when this node last wrote their time. */
   private readonly online = new Map<number, { sockets: number; writtenAt: number }>();
+  /** Users who left this node lately → when it last wrote their time. */
+  private readonly lastWrites = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -34,11 +37,22 @@ export class LastSeenRecorder {
     this.timer = null;
   }
 
-  /** A socket of the user counted in presence. Their time is written by the next round. */
-  connected(userId: number): void {
+  /**
+   * A socket of the user counted in presence. The first on this node writes
+   * their time unless this node did within the minute (a reconnect does
+   * not), so a node that dies soon after still leaves a time behind.
+   */
+  async connected(userId: number): Promise<void> {
     const entry = this.online.get(userId);
-    if (entry) entry.sockets++;
-    else this.online.set(userId, { sockets: 1, writtenAt: Number.NEGATIVE_INFINITY });
+    if (entry) {
+      entry.sockets++;
+      return;
+    }
+    const now = this.now();
+    const last = this.lastWrites.get(userId) ?? Number.NEGATIVE_INFINITY;
+    const due = now.getTime() - last >= this.everyMs;
+    this.online.set(userId, { sockets: 1, writtenAt: due ? now.getTime() : last });
+    if (due) await this.write([userId], now.toISOString());
   }
 
   /**
@@ -48,11 +62,15 @@ export class LastSeenRecorder {
    */
   async disconnected(userId: number, wentOffline: boolean): Promise<string | null> {
     const entry = this.online.get(userId);
-    if (entry && --entry.sockets <= 0) this.online.delete(userId);
+    if (entry && --entry.sockets <= 0) {
+      this.online.delete(userId);
+      this.rememberWrite(userId, entry.writtenAt);
+    }
     if (!wentOffline) return null;
-    const at = this.now().toISOString();
-    await this.write([userId], at);
-    return at;
+    const now = this.now();
+    this.rememberWrite(userId, now.getTime());
+    await this.write([userId], now.toISOString());
+    return now.toISOString();
   }
 
   /** Writes the time of every online user not written within `everyMs`; returns how many. */
@@ -70,11 +88,24 @@ export class LastSeenRecorder {
     return due.length;
   }
 
+  /** When this node last wrote for a user who left it: a reconnect within the minute writes nothing. */
+  private rememberWrite(userId: number, at: number): void {
+    this.lastWrites.delete(userId);
+    this.lastWrites.set(userId, at);
+    // Oldest first (insertion order): what falls out only costs one extra write.
+    if (this.lastWrites.size > RECENT_LIMIT) {
+      const oldest = this.lastWrites.keys().next().value;
+      if (oldest !== undefined) this.lastWrites.delete(oldest);
+    }
+  }
+
   private async write(userIds: number[], at: string): Promise<void> {
     await this.db
       .updateTable('users')
       .set({ last_seen_at: at })
       .where('id', 'in', userIds)
+      // Never back in time: a slow connect write may commit after the close's.
+      .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', at)]))
       .execute();
   }
 }

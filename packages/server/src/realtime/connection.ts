@@ -3,7 +3,6 @@ import type { Socket } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import { REALTIME_PROTOCOL_VERSION, WS_CLOSE, clientFrameSchema } from '@parley/protocol/realtime';
-import { lastSeenView } from '@parley/protocol/rules/last-seen';
 import type { HelloFrame, ServerFrame } from '@parley/protocol/realtime';
 import type { Bus } from '../bus/bus';
 import { channels } from '../bus/bus';
@@ -18,6 +17,7 @@ import { Delivery } from './delivery';
 import type { DeliveryHost } from './delivery';
 import type { LastSeenRecorder } from './last-seen-recorder';
 import type { Presence } from './presence';
+import { presenceFrame } from './presence-frame';
 import type { PresenceListener, PresenceWatchers } from './presence-watchers';
 import type { LoadMessages } from './publisher';
 import * as q from './queries';
@@ -338,21 +338,11 @@ export class Connection implements DeliveryHost, PresenceListener {
     if (this.opened) this.send({ op: 'typing', conversation_id, user_id, state });
   }
 
-  /**
-   * PresenceListener: a contact came or went. Going offline, the viewer is
-   * told the time only if the privacy rule allows, else its bucket. The
-   * person is not hidden (hidden users publish no presence); the viewer's
-   * own hide_status is as it was at hello.
-   */
+  /** PresenceListener: a contact came or went (our own hide_status as it was at hello). */
   onPresence(userId: number, online: boolean, lastSeenAt?: string | null): void {
     if (!this.opened || userId === this.userId) return;
-    if (online) return this.send({ op: 'presence', user_id: userId, online });
-    const seen = lastSeenView(
-      { id: userId, hide_status: false, last_seen_at: lastSeenAt ?? null },
-      { id: this.userId, hide_status: this.hidden },
-      this.deps.now(),
-    );
-    this.send({ op: 'presence', user_id: userId, online, ...seen });
+    const viewer = { id: this.userId, hide_status: this.hidden };
+    this.send(presenceFrame(userId, online, lastSeenAt, viewer, this.deps.now()));
   }
 
   private async reauthenticate(token: string): Promise<void> {

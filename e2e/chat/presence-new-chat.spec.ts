@@ -7,7 +7,8 @@ import type { Account } from '../support/users';
 
 // Two people, both connected, who have no chat yet: one finds the other and
 // starts one. Each sees the other online at once (presence followed from the
-// join), not "last seen recently" until one of them reloads.
+// join), not "last seen recently" until one of them reloads; the one who
+// leaves is "last seen just now" (issue 23).
 
 const LIVE = { timeout: 5_000 };
 
@@ -51,6 +52,6 @@ test('a chat started while both are connected shows each the other online', asyn
 
   // And it stays followed: Alice leaving is seen without a reload.
   await a.context().close();
-  await expect(b.getByTestId('chat-subtitle')).toHaveText('last seen recently', LIVE);
+  await expect(b.getByTestId('chat-subtitle')).toHaveText('last seen just now', LIVE);
   await b.context().close();
 });

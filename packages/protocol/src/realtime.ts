@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBodySchema } from './errors';
 import { idSchema, seqSchema } from './ids';
 import { messageSchema } from './message';
+import { LAST_SEEN_BUCKETS } from './rules/last-seen';
 import { conversationEventPayloads } from './events/conversation-events';
 import type { ConversationEventType } from './events/conversation-events';
 import { userEventPayloads } from './events/user-events';
@@ -194,7 +195,17 @@ export const serverFrameSchema = z.union([
     user_id: id,
     state: z.enum(['start', 'stop']),
   }),
-  z.object({ op: z.literal('presence'), user_id: id, online: z.boolean() }),
+  /**
+   * A contact came or went. Going offline carries what the viewer may know
+   * of the time (rules/last-seen.ts lastSeenView): the time, or its bucket.
+   */
+  z.object({
+    op: z.literal('presence'),
+    user_id: id,
+    online: z.boolean(),
+    last_seen_at: z.string().nullable().optional(),
+    last_seen: z.enum(LAST_SEEN_BUCKETS).nullable().optional(),
+  }),
   z.object({ op: z.literal('error'), message: z.string() }),
   z.object({ op: z.literal('version_mismatch'), server_v: z.number().int() }),
   z.object({ op: z.literal('pong') }),

@@ -92,6 +92,8 @@ import { capConnectionsPerAddress, trustedPeer } from './http/address-cap';
 import { DEFAULT_ABUSE_LIMITS } from './config';
 import { registerSpa } from './http/spa';
 import { validatorCompiler } from './http/validation';
+import { createProfilesService } from './features/profiles/service';
+import { profilesRoutes } from './features/profiles/routes';
 import { registerGateway } from './realtime/gateway';
 import type { GatewayStats } from './realtime/gateway';
 import { registerMetrics } from './metrics/routes';
@@ -399,6 +401,8 @@ export async function buildApp(deps: AppDeps) {
     now,
     publicUrl: config.publicUrl,
   });
+  const lastSeenRound = gateway.lastSeenRound;
+  app.decorate('lastSeenRound', () => lastSeenRound());
   if (config.nodeName) registerNodeName(app, config.nodeName);
   const redis = deps.redis;
   const redisReady = redis ? () => redis.status === 'ready' && bus.connected() : undefined;
@@ -409,6 +413,9 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(pushRoutes({ push, guard }), { prefix: API_BASE });
   await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });
+  await app.register(profilesRoutes({ profiles: createProfilesService({ db, now }), guard }), {
+    prefix: API_BASE,
+  });
   await app.register(searchRoutes({ search: createSearchService({ db, users }), guard, limits }), {
     prefix: API_BASE,
   });

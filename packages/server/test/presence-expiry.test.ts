@@ -90,7 +90,14 @@ describe.runIf(url)('presence after a node dies (sqlite, redis)', () => {
       (f) => f.op === 'presence' && f.user_id === alice.id && !f.online,
       TTL_MS * 5,
     );
-    expect(offline).toEqual({ op: 'presence', user_id: alice.id, online: false });
+    // With the time the dead node wrote when she connected (its last write).
+    expect(offline).toEqual({
+      op: 'presence',
+      user_id: alice.id,
+      online: false,
+      last_seen_at: expect.any(String),
+      last_seen: null,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(TTL_MS / 2);
     await sleep(300);
     expect(b.frames.filter((f) => f.op === 'presence')).toHaveLength(1);

@@ -136,10 +136,13 @@ describe.each(combos)('realtime across two nodes ($name)', ({ store, bus }) => {
     await a2.ready(alice.token);
     a.close();
     a2.close();
+    // Offline with her last-seen time: bob may see it (neither hides their status).
     expect(await b.next((f) => f.op === 'presence' && f.user_id === alice.id)).toEqual({
       op: 'presence',
       user_id: alice.id,
       online: false,
+      last_seen_at: expect.any(String),
+      last_seen: null,
     });
     expect(b.frames.filter((f) => f.op === 'presence' && f.user_id === alice.id)).toHaveLength(2);
 

@@ -6,6 +6,7 @@ import { folderRoutes } from './folder-routes';
 import { groupRoutes } from './group-routes';
 import { invitationRoutes } from './invitation-routes';
 import { messageRoutes } from './message-routes';
+import { profileRoutes } from './profile-routes';
 import { pushRoutes } from './push-routes';
 import { reactionRoutes } from './reaction-routes';
 import { searchRoutes } from './search-routes';
@@ -28,6 +29,7 @@ export const routes = {
   ...folderRoutes,
   ...messageRoutes,
   ...reactionRoutes,
+  ...profileRoutes,
   ...groupRoutes,
   ...invitationRoutes,
   ...searchRoutes,

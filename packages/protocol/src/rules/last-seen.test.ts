@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastSeenBucket, lastSeenWording, mayShowLastSeen } from './last-seen';
+import { lastSeenBucket, lastSeenView, lastSeenWording, mayShowLastSeen } from './last-seen';
 
 const at = (iso: string) => new Date(iso).getTime();
 
@@ -89,5 +89,32 @@ describe('lastSeenWording', () => {
       key: 'yesterday',
       time: '00:30',
     });
+  });
+});
+
+describe('lastSeenView', () => {
+  const now = at('2026-03-20T12:00:00Z');
+  const person = { id: 1, hide_status: false, last_seen_at: '2026-03-20T11:00:00.000Z' };
+  it('gives an allowed viewer the time and no bucket', () => {
+    expect(lastSeenView(person, { id: 2, hide_status: false }, now)).toEqual({
+      last_seen_at: '2026-03-20T11:00:00.000Z',
+      last_seen: null,
+    });
+  });
+  it('gives anyone else the bucket only, never the time', () => {
+    expect(lastSeenView(person, { id: 2, hide_status: true }, now)).toEqual({
+      last_seen_at: null,
+      last_seen: 'recently',
+    });
+    const hidden = { ...person, hide_status: true, last_seen_at: '2026-03-10T11:00:00.000Z' };
+    expect(lastSeenView(hidden, { id: 2, hide_status: false }, now)).toEqual({
+      last_seen_at: null,
+      last_seen: 'month',
+    });
+  });
+  it('reads never seen as a long time ago', () => {
+    expect(
+      lastSeenView({ ...person, last_seen_at: null }, { id: 2, hide_status: false }, now),
+    ).toEqual({ last_seen_at: null, last_seen: 'long' });
   });
 });

@@ -38,6 +38,28 @@ export function mayShowLastSeen(
   return !person.hide_status && !viewer.hide_status;
 }
 
+/**
+ * What `viewer` is told of `person`'s last-seen time: the time itself when
+ * mayShowLastSeen allows, else only its bucket. The server sends this (in
+ * offline presence frames and the profile), so the time never leaves it for
+ * a viewer who may not know it. Never seen: a long time ago.
+ */
+export interface LastSeenView {
+  last_seen_at: string | null;
+  last_seen: LastSeenBucket | null;
+}
+
+export function lastSeenView(
+  person: { id: number; hide_status: boolean; last_seen_at: string | null },
+  viewer: { id: number; hide_status: boolean },
+  now: Date | number,
+): LastSeenView {
+  if (person.last_seen_at === null) return { last_seen_at: null, last_seen: 'long' };
+  if (mayShowLastSeen(person, viewer))
+    return { last_seen_at: person.last_seen_at, last_seen: null };
+  return { last_seen_at: null, last_seen: lastSeenBucket(person.last_seen_at, now) };
+}
+
 /** The wording of an exact last-seen time: an i18n key suffix and its values. */
 export type LastSeenWording =
   | { key: 'justNow' }

@@ -22,8 +22,16 @@ export type TypingBusMessage = z.infer<typeof typingSchema>;
 /** On `user:<id>`. */
 export const userBusSchema = z.object({ kind: z.literal('event'), frame: userEventFrameSchema });
 
-/** On `presence`: a user came online or went offline (never sent for hidden users). */
-export const presenceBusSchema = z.object({ user_id: z.number().int(), online: z.boolean() });
+/**
+ * On `presence`: a user came online or went offline (never sent for hidden
+ * users). Going offline carries their last-seen time; each socket tells its
+ * viewer only what they may know of it (rules/last-seen.ts lastSeenView).
+ */
+export const presenceBusSchema = z.object({
+  user_id: z.number().int(),
+  online: z.boolean(),
+  last_seen_at: z.string().nullable().optional(),
+});
 
 /** On `session:<sid>`: the session was revoked. */
 export const sessionBusSchema = z.object({ kind: z.literal('revoked') });

@@ -15,7 +15,9 @@ import { sessionBusSchema } from './bus-messages';
 import type { TypingBusMessage } from './bus-messages';
 import { Delivery } from './delivery';
 import type { DeliveryHost } from './delivery';
+import type { LastSeenRecorder } from './last-seen-recorder';
 import type { Presence } from './presence';
+import { presenceFrame } from './presence-frame';
 import type { PresenceListener, PresenceWatchers } from './presence-watchers';
 import type { LoadMessages } from './publisher';
 import * as q from './queries';
@@ -46,6 +48,8 @@ export interface ConnectionDeps {
   coalescer: WriteCoalescer;
   /** The node's index of who hears whose presence (presence-watchers.ts). */
   presenceWatchers: PresenceWatchers;
+  /** users.last_seen_at: on the last close, and once a minute while online. */
+  lastSeen: LastSeenRecorder;
   /** The WebSocket has closed (the gateway forgets the connection). */
   socketClosed(connection: Connection): void;
   /**
@@ -282,6 +286,9 @@ export class Connection implements DeliveryHost, PresenceListener {
     for (const id of this.contacts) this.deps.presenceWatchers.watch(id, this);
     const cameOnline = await this.deps.presence.connect(this.userId);
     this.counted = true;
+    void this.deps.lastSeen
+      .connected(this.userId)
+      .catch((error: unknown) => logRoundFailure(this.deps.log, 'realtime: last seen', error));
     this.opened = true;
     const online = await this.deps.presence.online([...this.contacts]);
     this.send({ op: 'ready', user_id: this.userId, online_user_ids: [...online] });
@@ -331,10 +338,11 @@ export class Connection implements DeliveryHost, PresenceListener {
     if (this.opened) this.send({ op: 'typing', conversation_id, user_id, state });
   }
 
-  /** PresenceListener: a contact came or went. */
-  onPresence(userId: number, online: boolean): void {
-    if (this.opened && userId !== this.userId)
-      this.send({ op: 'presence', user_id: userId, online });
+  /** PresenceListener: a contact came or went (our own hide_status as it was at hello). */
+  onPresence(userId: number, online: boolean, lastSeenAt?: string | null): void {
+    if (!this.opened || userId === this.userId) return;
+    const viewer = { id: this.userId, hide_status: this.hidden };
+    this.send(presenceFrame(userId, online, lastSeenAt, viewer, this.deps.now()));
   }
 
   private async reauthenticate(token: string): Promise<void> {
@@ -392,8 +400,13 @@ export class Connection implements DeliveryHost, PresenceListener {
     this.deps.log.info({ userId: this.userId }, 'realtime: disconnected');
     try {
       const wentOffline = await this.deps.presence.disconnect(this.userId);
+      const lastSeenAt = await this.deps.lastSeen.disconnected(this.userId, wentOffline);
       if (wentOffline && !this.hidden) {
-        await this.deps.bus.publish(channels.presence, { user_id: this.userId, online: false });
+        await this.deps.bus.publish(channels.presence, {
+          user_id: this.userId,
+          online: false,
+          last_seen_at: lastSeenAt,
+        });
       }
     } catch (error) {
       logRoundFailure(this.deps.log, 'realtime: presence update', error);

@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error';
 import type { ConnectionDeps } from './connection';
 import { Connection } from './connection';
 import { userState } from './queries';
+import { LastSeenRecorder } from './last-seen-recorder';
 import { PresenceWatchers } from './presence-watchers';
 import { createUpgradeRelease } from './upgrade-release';
 import { socketErrorHandler } from './socket-errors';
@@ -20,7 +21,13 @@ import { logRoundFailure } from '../store/unavailable';
 
 export interface GatewayOptions extends Omit<
   ConnectionDeps,
-  'log' | 'coalescer' | 'presenceWatchers' | 'socketClosed' | 'claimSocket' | 'releaseSocket'
+  | 'log'
+  | 'coalescer'
+  | 'presenceWatchers'
+  | 'lastSeen'
+  | 'socketClosed'
+  | 'claimSocket'
+  | 'releaseSocket'
 > {
   publicUrl: string | null;
   heartbeatMs: number;
@@ -43,7 +50,12 @@ async function reportOffline(options: GatewayOptions, userIds: number[]): Promis
   for (const userId of userIds) {
     const state = await userState(options.db, userId);
     if (!state || state.hidden) continue;
-    await options.bus.publish(channels.presence, { user_id: userId, online: false });
+    // The dead node's last once-a-minute write: at most a minute old.
+    await options.bus.publish(channels.presence, {
+      user_id: userId,
+      online: false,
+      last_seen_at: state.lastSeenAt,
+    });
   }
 }
 
@@ -53,6 +65,8 @@ export interface GatewayStats {
   openSockets(): number;
   /** Frames written to sockets since start. */
   framesSent(): number;
+  /** Writes the last-seen time of this node's online users not written within a minute (tests). */
+  lastSeenRound(): Promise<number>;
 }
 
 export async function registerGateway(
@@ -64,6 +78,9 @@ export async function registerGateway(
   let drained: (() => void) | null = null;
   const presenceWatchers = new PresenceWatchers(options.bus);
   app.addHook('onClose', () => presenceWatchers.close());
+  const lastSeen = new LastSeenRecorder(options.db, options.now);
+  lastSeen.start();
+  app.addHook('onClose', async () => lastSeen.stop());
   const onSocketError = socketErrorHandler(app.log);
   const releaseUpgradeRequest = createUpgradeRelease(onSocketError);
   // Signed-in sockets per user on this node. The newest over the cap is
@@ -78,6 +95,7 @@ export async function registerGateway(
     log: app.log,
     coalescer: new WriteCoalescer(),
     presenceWatchers,
+    lastSeen,
     socketClosed: (connection) => {
       connections.delete(connection);
       if (connections.size === 0) drained?.();
@@ -154,5 +172,9 @@ export async function registerGateway(
       connections.add(new Connection(socket, raw, deps));
     },
   );
-  return { openSockets: () => connections.size, framesSent: () => deps.coalescer.frames };
+  return {
+    openSockets: () => connections.size,
+    framesSent: () => deps.coalescer.frames,
+    lastSeenRound: () => lastSeen.round(),
+  };
 }

@@ -6,7 +6,8 @@ import { sharedParser } from './shared-payloads';
 
 /** Told that `userId` went online or offline (an object, not a closure per socket). */
 export interface PresenceListener {
-  onPresence(userId: number, online: boolean): void;
+  /** `lastSeenAt`: the time going offline wrote (null when unknown). */
+  onPresence(userId: number, online: boolean, lastSeenAt?: string | null): void;
 }
 
 const parsePresenceBus = sharedParser(presenceBusSchema);
@@ -58,7 +59,7 @@ export class PresenceWatchers {
     const parsed = parsePresenceBus(payload);
     if (!parsed) return;
     for (const listener of this.byContact.listeners(parsed.user_id)) {
-      listener.onPresence(parsed.user_id, parsed.online);
+      listener.onPresence(parsed.user_id, parsed.online, parsed.last_seen_at);
     }
   };
 

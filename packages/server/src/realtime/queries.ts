@@ -117,10 +117,12 @@ export async function userEventsAfter(
 export async function userState(db: Kysely<Database>, userId: number) {
   const row = await db
     .selectFrom('users')
-    .select(['last_seq', 'hide_status'])
+    .select(['last_seq', 'hide_status', 'last_seen_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row ? { lastSeq: row.last_seq, hidden: flag(row.hide_status) } : null;
+  return row
+    ? { lastSeq: row.last_seq, hidden: flag(row.hide_status), lastSeenAt: row.last_seen_at }
+    : null;
 }
 
 /** Users sharing a conversation with `userId` whose status is visible (hide_status off). */

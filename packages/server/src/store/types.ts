@@ -67,6 +67,8 @@ export interface UsersTable {
   is_admin: ColumnType<boolean | number, number | undefined, number>;
   /** Set while an admin has disabled the account (0020-admin). */
   disabled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Last connected: written on the last socket's close and once a minute online (0022). */
+  last_seen_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface SessionsTable {

@@ -126,7 +126,13 @@ function applyFrame(frame: ServerFrame): void {
       }
       return;
     case 'presence':
-      live.presence(frame.user_id, frame.online);
+      live.presence(
+        frame.user_id,
+        frame.online,
+        frame.online
+          ? undefined
+          : { last_seen_at: frame.last_seen_at ?? null, last_seen: frame.last_seen ?? null },
+      );
       return;
     case 'error':
       console.warn('realtime: the server refused a frame:', frame.message);

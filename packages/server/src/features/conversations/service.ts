@@ -32,7 +32,7 @@ import { toConversations } from './to-conversation';
 
 const notFound = () => new HttpError(404, MSG.notFound);
 
-const directKey = (a: number, b: number) => `direct:${Math.min(a, b)}:${Math.max(a, b)}`;
+export const directKey = (a: number, b: number) => `direct:${Math.min(a, b)}:${Math.max(a, b)}`;
 const savedKey = (userId: number) => `saved:${userId}`;
 const systemKey = (userId: number) => `system:${userId}`;
 

@@ -10,6 +10,7 @@ import { ConversationMenuHost } from './ConversationMenuHost';
 import { prefetchConversationView } from './load-conversation-view';
 import { prefetchFormat } from '../../lib/format-loader';
 import { OfflineBanner } from './OfflineBanner';
+import { ProfileHost } from './ProfileHost';
 import { startRealtime } from '../../sync/realtime';
 import { parseConversationId } from './route-id';
 import { sharedMediaSlot } from './shared-media-slot';
@@ -58,6 +59,7 @@ export function ChatShell() {
       <ConversationMenuHost activeId={parseConversationId(id)} />
       <SettingsHost />
       <GroupsHost sharedMedia={sharedMediaSlot} />
+      <ProfileHost sharedMedia={sharedMediaSlot} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { LastSeenView } from '@parley/protocol/rules/last-seen';
 
 // Ephemeral realtime state (spec 4): who is online and who is typing where.
 // Never cached, never resumed: a new connection's `ready` starts it over.
@@ -10,9 +11,11 @@ export type LiveState = {
   typing: Record<number, number[]>;
   /** Whether the realtime socket is connected (handshake done). */
   connected: boolean;
+  /** What we may know of each person's last-seen time: from offline presence or their profile. */
+  seen: Record<number, LastSeenView>;
 };
 
-export const emptyLive: LiveState = { online: {}, typing: {}, connected: false };
+export const emptyLive: LiveState = { online: {}, typing: {}, connected: false, seen: {} };
 
 /** A user's typing state in one conversation: added once, removed on stop. */
 export function applyTyping(
@@ -38,7 +41,10 @@ const expiries = new Map<string, ReturnType<typeof setTimeout>>();
 
 type Actions = {
   ready: (onlineIds: number[]) => void;
-  presence: (userId: number, online: boolean) => void;
+  /** A contact came or went; going offline brings their last-seen view. */
+  presence: (userId: number, online: boolean, seen?: LastSeenView) => void;
+  /** A last-seen view read over HTTP (the profile); a fresher one from presence is kept. */
+  noteSeen: (userId: number, seen: LastSeenView) => void;
   setTyping: (conversationId: number, userId: number, on: boolean) => void;
   disconnected: () => void;
   reset: () => void;
@@ -48,14 +54,17 @@ export const useLiveStore = create<LiveState & Actions>()((set) => ({
   ...emptyLive,
   ready: (onlineIds) =>
     set({ online: Object.fromEntries(onlineIds.map((id) => [id, true])), connected: true }),
-  presence: (userId, online) =>
+  presence: (userId, online, seen) =>
     set((s) => {
-      if (Boolean(s.online[userId]) === online) return s;
+      const last = seen ? { seen: { ...s.seen, [userId]: seen } } : {};
+      if (Boolean(s.online[userId]) === online) return last;
       const next = { ...s.online };
       if (online) next[userId] = true;
       else delete next[userId];
-      return { online: next };
+      return { online: next, ...last };
     }),
+  noteSeen: (userId, seen) =>
+    set((s) => (newer(s.seen[userId], seen) ? { seen: { ...s.seen, [userId]: seen } } : s)),
   setTyping: (conversationId, userId, on) => {
     const key = `${conversationId}:${userId}`;
     const timer = expiries.get(key);
@@ -80,6 +89,13 @@ export const useLiveStore = create<LiveState & Actions>()((set) => ({
     set(emptyLive);
   },
 }));
+
+/** Is `next` worth keeping over `held`: an exact time later than the held one, or nothing held? */
+function newer(held: LastSeenView | undefined, next: LastSeenView): boolean {
+  if (!held) return true;
+  if (held.last_seen_at === null || next.last_seen_at === null) return held.last_seen_at === null;
+  return next.last_seen_at > held.last_seen_at;
+}
 
 const NO_ONE: number[] = [];
 

@@ -32,6 +32,7 @@ import { useGroupUi } from './store';
 import { InfoPanel } from './ui/InfoPanel';
 import { InviteSection } from './ui/InviteSection';
 import { MemberList } from './ui/MemberList';
+import { usePeopleUi } from '../people/store';
 import { SlowModeSection } from './ui/SlowModeSection';
 import { InactivitySection } from './ui/InactivitySection';
 
@@ -231,6 +232,7 @@ export function InfoScreen({
               canUnblock={rights.unblock}
               onAction={onAction}
               onUnblock={(u) => act(() => actOnMember(id, u.id, 'unblock'))}
+              onOpen={(m, opener) => usePeopleUi.getState().openProfile(m.id, opener)}
             />
           </section>
         ) : null}

@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { AccountBadge } from '../../ui/AccountBadge';
 import { ButtonLink } from '../../ui/ButtonLink';
-import { useOnlineUser } from '../conversations/live-store';
 import { ConversationAvatar } from '../conversations/ui/ConversationAvatar';
 import { useGroupUi } from '../groups/store';
+import { usePeopleUi } from '../people/store';
+import { useLastSeenLine } from '../people/use-last-seen-line';
+import { useSeenFromProfile } from '../people/use-seen-from-profile';
 import { TasksButton } from '../tasks/TasksButton';
 
 /** The open chat's header: back, avatar, title, who is typing or the subtitle, the "⋯" menu. */
@@ -29,7 +31,27 @@ export function ConversationHeader({
   // Groups and channels: the header opens the info panel.
   const managed = conversation.is_group || conversation.is_channel;
   const openInfo = useGroupUi((s) => s.openInfo);
-  const friendOnline = useOnlineUser(direct?.id);
+  const openProfile = usePeopleUi((s) => s.openProfile);
+  // A direct chat: "online" / "last seen …", live; the header opens the profile.
+  const seen = useLastSeenLine(direct?.id ?? 0);
+  const friendOnline = direct ? seen.online : false;
+  useSeenFromProfile(direct?.id);
+  const onInfo = managed
+    ? () => openInfo(id)
+    : direct
+      ? (event: MouseEvent<HTMLButtonElement>) => openProfile(direct.id, event.currentTarget)
+      : undefined;
+  const avatar = (
+    <ConversationAvatar
+      id={id}
+      name={title}
+      src={conversation.avatar ?? conversation.friend?.avatar ?? null}
+      kind={conversation.is_saved ? 'saved' : conversation.is_system ? 'system' : 'person'}
+      size={40}
+      online={friendOnline}
+      onlineLabel={t('presence.online')}
+    />
+  );
   return (
     <header className="chat-pane-header">
       <ButtonLink
@@ -40,16 +62,22 @@ export function ConversationHeader({
       >
         ‹
       </ButtonLink>
-      <ConversationAvatar
-        id={id}
-        name={title}
-        src={conversation.avatar ?? conversation.friend?.avatar ?? null}
-        kind={conversation.is_saved ? 'saved' : conversation.is_system ? 'system' : 'person'}
-        size={40}
-        online={friendOnline}
-        onlineLabel={t('presence.online')}
-      />
-      <WhoBox onInfo={managed ? () => openInfo(id) : undefined}>
+      {onInfo ? (
+        // The picture opens the same panel by mouse or touch; keyboards use the name's button.
+        <button
+          type="button"
+          className="chat-pane-avatar-button"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={onInfo}
+          data-testid="chat-avatar-open"
+        >
+          {avatar}
+        </button>
+      ) : (
+        avatar
+      )}
+      <WhoBox onInfo={onInfo} label={t(managed ? 'groups.openInfo' : 'profile.open')}>
         <span className="chat-pane-title">
           <strong data-testid="chat-title">{title}</strong>
           <AccountBadge
@@ -75,7 +103,7 @@ export function ConversationHeader({
                   : conversation.is_system
                     ? t('conversations.systemHint')
                     : direct
-                      ? t(friendOnline ? 'presence.online' : 'presence.recently')
+                      ? seen.text
                       : (conversation.friend?.status ?? '')}
           </span>
         )}
@@ -100,16 +128,23 @@ export function ConversationHeader({
   );
 }
 
-/** The header's name and subtitle; a button that opens the info panel for groups and channels. */
-function WhoBox({ onInfo, children }: { onInfo: (() => void) | undefined; children: ReactNode }) {
-  const { t } = useTranslation();
+/** The header's name and subtitle; a button that opens the info panel (groups, channels) or the profile (direct chats). */
+function WhoBox({
+  onInfo,
+  label,
+  children,
+}: {
+  onInfo: ((event: MouseEvent<HTMLButtonElement>) => void) | undefined;
+  label: string;
+  children: ReactNode;
+}) {
   if (!onInfo) return <span className="chat-pane-who">{children}</span>;
   return (
     <button
       type="button"
       className="chat-pane-who chat-pane-who-button"
       onClick={onInfo}
-      aria-label={t('groups.openInfo')}
+      aria-label={label}
       data-testid="chat-info-open"
     >
       {children}

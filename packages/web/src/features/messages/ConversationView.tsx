@@ -45,7 +45,7 @@ import { canTask } from '@parley/protocol/rules/task-permissions';
 import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 import { useBotChat } from './use-bot-chat';
 import { useMentionSource } from './use-mention-source';
-import { BlockedBar, StartBar } from './ui/BotBars';
+import { BlockedBar, BlockedByBar, StartBar } from './ui/BotBars';
 
 // Shown only when a bot asks (an alert, a link to confirm): a chunk of its own.
 const BotDialog = lazy(async () => ({ default: (await import('./ui/BotDialog')).BotDialog }));
@@ -257,6 +257,8 @@ export function ConversationView({
         </div>
       ) : conversation.type === 'direct' && conversation.pivot.blocked ? (
         <BlockedBar conversationId={id} />
+      ) : conversation.type === 'direct' && conversation.friend?.pivot.blocked ? (
+        <BlockedByBar />
       ) : startable ? (
         <StartBar onStart={() => actions.sendText('/start')} />
       ) : (

@@ -15,6 +15,8 @@ export type MemberListProps = {
   canUnblock: boolean;
   onAction: (member: Member, action: MemberAction) => void;
   onUnblock: (user: BlockedUser) => void;
+  /** A member's name or picture was clicked: their profile opens (not for oneself). */
+  onOpen?: (member: Member, opener: HTMLElement) => void;
 };
 
 /** Members with role badges and a per-member menu; blocked users apart. Presentational. */
@@ -28,14 +30,11 @@ export function MemberList(props: MemberListProps) {
           const actions = props.actionsFor(m);
           return (
             <li key={m.id} className="info-member" data-testid={`member-${m.username}`}>
-              <Avatar id={m.id} name={m.name} src={m.avatar} size={36} />
-              <span className="info-member-name">
-                {m.name}
-                <AccountBadge bot={m.is_bot} official={m.is_official} />
-                {m.id === props.ownId ? (
-                  <span className="info-member-you"> · {t('conversations.you')}</span>
-                ) : null}
-              </span>
+              <MemberWho
+                member={m}
+                own={m.id === props.ownId}
+                onOpen={m.id === props.ownId ? undefined : props.onOpen}
+              />
               {m.pivot.role ? (
                 <span
                   className={`info-badge is-${m.pivot.role}`}
@@ -98,6 +97,41 @@ export function MemberList(props: MemberListProps) {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** A member's picture and name; a button that opens their profile when `onOpen` is given. */
+function MemberWho({
+  member: m,
+  own,
+  onOpen,
+}: {
+  member: Member;
+  own: boolean;
+  onOpen: MemberListProps['onOpen'];
+}) {
+  const { t } = useTranslation();
+  const body = (
+    <>
+      <Avatar id={m.id} name={m.name} src={m.avatar} size={36} />
+      <span className="info-member-name">
+        {m.name}
+        <AccountBadge bot={m.is_bot} official={m.is_official} />
+        {own ? <span className="info-member-you"> · {t('conversations.you')}</span> : null}
+      </span>
+    </>
+  );
+  if (!onOpen) return body;
+  return (
+    <button
+      type="button"
+      className="info-member-open"
+      onClick={(event) => onOpen(m, event.currentTarget)}
+      aria-label={t('profile.openOf', { name: m.name })}
+      data-testid={`member-open-${m.username}`}
+    >
+      {body}
+    </button>
   );
 }
 

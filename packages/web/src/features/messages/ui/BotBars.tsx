@@ -19,6 +19,16 @@ export function StartBar({ onStart }: { onStart: () => void }) {
   );
 }
 
+/** In place of the composer while this chat's person blocks the user (live: friend_blocked). */
+export function BlockedByBar() {
+  const { t } = useTranslation();
+  return (
+    <div className="composer-readonly composer-channel" data-testid="blocked-by-bar">
+      <span>{t('block.blockedYou')}</span>
+    </div>
+  );
+}
+
 /** In place of the composer while the user blocks this chat's person or bot. */
 export function BlockedBar({ conversationId }: { conversationId: number }) {
   const { t } = useTranslation();

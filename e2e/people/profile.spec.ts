@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { tokenFor } from '../support/api';
 import { groupByApi, twoWayChat } from '../support/chats';
 import { saveScreenshot } from '../support/screenshots';
+import { sendText } from '../support/messages';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';
 
@@ -71,6 +72,10 @@ test('profile panel: last seen, groups in common, block, send message', async ({
   await expect(b.getByTestId('profile-username')).toContainText(`@${alice.username}`);
   await expect(b.getByTestId('profile-last-seen')).toHaveText('online');
   await expect(b.getByTestId(`profile-group-${groupId}`)).toContainText('Chess club');
+  // The chat's shared media, files and links: a link Alice sends now shows live.
+  await sendText(request, aliceToken, chatId, 'Openings: https://chess.example/openings');
+  await panel.getByTestId('shared-tab-links').click();
+  await expect(panel.getByTestId('shared-link')).toContainText('chess.example', LIVE);
 
   // Mute and unmute the chat from the profile.
   await b.getByTestId('profile-mute').click();

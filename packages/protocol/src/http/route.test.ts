@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminRoutes } from './admin-routes';
+import { profileRoutes } from './profile-routes';
 import { authRoutes } from './auth-routes';
 import { botRoutes } from './bot-routes';
 import { conversationRoutes } from './conversation-routes';
@@ -63,6 +64,7 @@ describe('the table', () => {
       botRoutes,
       pushRoutes,
       adminRoutes,
+      profileRoutes,
     ];
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

@@ -1,10 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { FILE_MESSAGE_TYPES } from '@parley/protocol/file';
 import type { SharedMediaKind, SharedMediaReply } from '@parley/protocol/shared-media';
 import { useConversationStore } from '../conversations/store';
 import { fetchSharedMedia } from '../messages/api';
 import { useMessageStore } from '../messages/store';
 import { appendPage, nextBefore, NO_PAGES, refreshFirstPage } from './pages';
 import type { SharedPages } from './pages';
+
+/** What may show in a tab: a file, or a text that looks as if it holds a link. */
+const LINKISH = /[\w-]\.[a-z]{2,}|mailto:/i;
+function mayBeShared(m: { type: string; message: string }): boolean {
+  return m.type === FILE_MESSAGE_TYPES.image || m.type === FILE_MESSAGE_TYPES.file
+    ? true
+    : m.type === 'text' && LINKISH.test(m.message);
+}
 
 /** A tab's page: three rows of the grid on a phone, more than a screen of rows on a desktop. */
 export const SHARED_PAGE_SIZE = 48;
@@ -37,12 +46,25 @@ export function useSharedMedia(
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const busy = useRef(false);
-  // What changes when the chat gains, loses or edits a message: its newest
-  // message (from the chat list, which follows every arrival even while the
-  // open thread shows an older window) and the loaded thread's length.
-  const newest = useConversationStore((s) => s.byId[conversationId]?.last_message_at ?? '');
-  const loaded = useMessageStore((s) => s.threads[conversationId]?.messages.length ?? 0);
-  const version = `${newest}:${loaded}`;
+  // What changes the tabs: a file or a link arriving or going. Other lines
+  // (a text, someone leaving) do not refetch: after a leave or a removal
+  // the conversation is no longer ours and the request would only 404.
+  // The newest relevant message from the chat list (it follows every
+  // arrival, even while the open thread shows an older window), and the
+  // relevant messages of the loaded thread (a deletion among them).
+  const listNewest = useConversationStore((s) => {
+    const last = s.byId[conversationId]?.current_user.last_message;
+    return last && mayBeShared(last) ? last.id : 0;
+  });
+  const newest = useRef(0);
+  newest.current = Math.max(newest.current, listNewest);
+  const loaded = useMessageStore((s) =>
+    (s.threads[conversationId]?.messages ?? [])
+      .filter(mayBeShared)
+      .map((m) => m.id)
+      .join(','),
+  );
+  const version = `${newest.current}:${loaded}`;
 
   useEffect(() => {
     let live = true;

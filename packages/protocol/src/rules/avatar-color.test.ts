@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_COLORS, avatarColor, senderNameColor } from './avatar-color';
+import { AVATAR_COLORS, avatarColor, avatarIdOf, senderNameColor } from './avatar-color';
 
 // WCAG 2 relative luminance and contrast ratio.
 function luminance(hex: string): number {
@@ -33,5 +33,16 @@ describe('senderNameColor', () => {
       expect(senderNameColor(id)).toEqual(senderNameColor(id + AVATAR_COLORS.length));
     }
     expect(senderNameColor(1).light).not.toBe(senderNameColor(2).light);
+  });
+});
+
+describe('avatarIdOf', () => {
+  it('gives a direct chat the other person’s id, so a person has one colour everywhere', () => {
+    expect(avatarIdOf({ id: 40, type: 'direct', friend: { id: 7 } })).toBe(7);
+    expect(avatarColor(avatarIdOf({ id: 40, type: 'direct', friend: { id: 7 } }))).toBe(
+      avatarColor(7),
+    );
+    expect(avatarIdOf({ id: 40, type: 'group', friend: null })).toBe(40);
+    expect(avatarIdOf({ id: 41, type: 'saved' })).toBe(41);
   });
 });

@@ -16,6 +16,19 @@ export function avatarColor(id: number): string {
 }
 
 /**
+ * The id a conversation's avatar colour comes from: a direct chat takes the
+ * other person's user id, so one person has one colour everywhere (the chat
+ * list, a group's sender names, their profile, the people picker).
+ */
+export function avatarIdOf(c: {
+  id: number;
+  type: string;
+  friend?: { id: number } | null;
+}): number {
+  return c.type === 'direct' && c.friend ? c.friend.id : c.id;
+}
+
+/**
  * A sender's name colour in a group, the same hue as their avatar's
  * (index for index with AVATAR_COLORS). The avatar colours are too pale
  * for text on a light bubble, so the light theme takes a darker shade;

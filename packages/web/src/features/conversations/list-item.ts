@@ -1,3 +1,4 @@
+import { avatarIdOf } from '@parley/protocol/rules/avatar-color';
 import type { TFunction } from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
 import { FILE_MESSAGE_TYPES } from '@parley/protocol/file';
@@ -37,6 +38,8 @@ export type ConversationListItem = {
   blocked: boolean;
   /** The other person of a direct chat (presence dot); null otherwise. */
   friendId: number | null;
+  /** What the avatar's colour is derived from (protocol rules/avatar-color.ts, avatarIdOf). */
+  avatarId: number;
   /** "X is typing…" in place of the preview; null when nobody types. */
   typing: string | null;
   online: boolean;
@@ -200,6 +203,7 @@ export function toListItem(
     notificationsOff: !c.pivot.notifications,
     blocked: isConversationBlocked(c),
     friendId: c.type === 'direct' ? (c.friend?.id ?? null) : null,
+    avatarId: avatarIdOf(c),
     typing: null,
     online: false,
     bot: c.with_bot === true || c.friend?.is_bot === true,

@@ -1,3 +1,4 @@
+import { avatarIdOf } from '@parley/protocol/rules/avatar-color';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
@@ -43,7 +44,7 @@ export function ConversationHeader({
       : undefined;
   const avatar = (
     <ConversationAvatar
-      id={id}
+      id={avatarIdOf(conversation)}
       name={title}
       src={conversation.avatar ?? conversation.friend?.avatar ?? null}
       kind={conversation.is_saved ? 'saved' : conversation.is_system ? 'system' : 'person'}

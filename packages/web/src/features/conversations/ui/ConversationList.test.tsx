@@ -19,6 +19,7 @@ const item = (id: number): ConversationListItem => ({
   notificationsOff: false,
   blocked: false,
   friendId: null,
+  avatarId: 1,
   typing: null,
   online: false,
 });

@@ -20,6 +20,7 @@ const item: ConversationListItem = {
   notificationsOff: false,
   blocked: false,
   friendId: null,
+  avatarId: 7,
   typing: null,
   online: false,
 };

@@ -30,7 +30,7 @@ export function ConversationRow({
       onContextMenu={onMenu ? (event) => onMenu(item.id, event) : undefined}
     >
       <ConversationAvatar
-        id={item.id}
+        id={item.avatarId}
         name={item.title}
         src={item.avatar}
         kind={item.avatarKind}

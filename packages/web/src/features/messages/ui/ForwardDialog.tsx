@@ -48,7 +48,7 @@ export function ForwardDialog({
                 data-testid={`forward-to-${item.id}`}
               >
                 <ConversationAvatar
-                  id={item.id}
+                  id={item.avatarId}
                   name={item.title}
                   src={item.avatar}
                   kind={item.avatarKind}

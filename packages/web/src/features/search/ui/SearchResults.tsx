@@ -1,3 +1,4 @@
+import { avatarIdOf } from '@parley/protocol/rules/avatar-color';
 import { AccountBadge } from '../../../ui/AccountBadge';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
@@ -135,7 +136,7 @@ function Row({ option, timeZone }: { option: SearchOption; timeZone: string | nu
       return (
         <>
           <ConversationAvatar
-            id={chat.id}
+            id={chat.avatarId}
             name={chat.title}
             src={chat.avatar}
             kind={chat.avatarKind}
@@ -201,7 +202,7 @@ function MessageRow({ found, timeZone }: { found: FoundMessage; timeZone: string
   return (
     <>
       <ConversationAvatar
-        id={c.id}
+        id={avatarIdOf(c)}
         name={title}
         src={c.avatar ?? c.friend?.avatar ?? null}
         kind={c.type === 'saved' ? 'saved' : c.type === 'system' ? 'system' : 'person'}

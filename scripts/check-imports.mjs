@@ -7,7 +7,7 @@
 // 1. Zones: which folders may import which (ZONES below).
 // 2. No folder-level cycles in the server and the web app: folders are
 //    `src/<top>` and `src/features/<name>`; the composition roots (server
-//    app.ts, main.ts, deps.ts, admin-cli.ts; web main.tsx) stand apart. Test files and
+//    app.ts with app-routes.ts and app-jobs.ts, main.ts, deps.ts, admin-cli.ts; web main.tsx) stand apart. Test files and
 //    test helpers may import anything.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -56,7 +56,9 @@ function folderOf(path) {
   if (!m) return null;
   if (m[2]) return `${m[1]}/${m[2]}`;
   if (m[4]) return `${m[1]}/${m[3]}`;
-  return /^(app|main|deps|admin-cli)\.tsx?$/.test(m[3]) ? `${m[1]}/(root)` : `${m[1]}/(shared)`;
+  return /^(app|app-routes|app-jobs|main|deps|admin-cli)\.tsx?$/.test(m[3])
+    ? `${m[1]}/(root)`
+    : `${m[1]}/(shared)`;
 }
 
 const run = spawnSync(

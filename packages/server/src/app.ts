@@ -8,73 +8,32 @@ import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler } from './http/response-serializer';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  API_BASE,
-  REFRESH_TOKEN_TTL_SECONDS,
-  STORAGE_KEYS,
-} from '@parley/protocol/constants';
-import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@parley/protocol/constants';
 import { systemClock } from './clock';
 import { createInProcessBus } from './bus/in-process';
 import type { AppDeps } from './deps';
 import { dismiss } from './features/groups/membership';
 import { DEFAULT_REALTIME } from './deps';
-import { adminRoutes } from './features/admin/routes';
 import { createRegistrationGate } from './features/admin/registration';
 import { createServerSettings } from './features/admin/server-settings';
 import { createAdminService } from './features/admin/service';
-import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
-import { createKnownDevices } from './features/auth/known-devices';
 import { createAccessTokens } from './features/auth/tokens';
-import { sessionsRoutes } from './features/sessions/routes';
-import { createSessionsPruneJob } from './features/sessions/prune-job';
 import { createSessionsService } from './features/sessions/service';
-import { usersRoutes } from './features/users/routes';
-import { searchRoutes } from './features/search/routes';
-import { createSearchService } from './features/search/service';
 import { createUsersService } from './features/users/service';
-import { conversationsRoutes } from './features/conversations/routes';
 import { createConversationsService } from './features/conversations/service';
 import { groupAvatarStore } from './features/groups/avatar';
-import { createRoutes } from './features/groups/create-routes';
-import { createGroupInactivityJob } from './features/groups/inactivity-job';
 import { createMembersService } from './features/groups/members-service';
-import { groupsRoutes } from './features/groups/routes';
-import { invitationRoutes } from './features/groups/invitation-routes';
-import { createInvitationsService } from './features/groups/invitations';
-import { createSlowMode } from './features/groups/slow-mode';
 import { createGroupsService } from './features/groups/service';
 import { createGroupLines } from './features/groups/service-lines';
-import { linkPreviewsRoutes } from './features/link-previews/routes';
 import { createPreviewFetcher, fetcherOptions } from './features/link-previews/preview-fetcher';
 import { createLinkPreviewsService } from './features/link-previews/service';
-import { messagesRoutes } from './features/messages/routes';
-import { reactionsRoutes } from './features/messages/reaction-routes';
-import { createReactionsService } from './features/messages/reactions';
-import { fileDownloadRoutes } from './features/files/download-routes';
 import { createFilesService } from './features/files/service';
-import { createFilesSweepJob } from './features/files/sweep-job';
-import { fileUploadRoutes } from './features/files/upload-routes';
-import { foldersRoutes } from './features/folders/routes';
-import { tasksRoutes } from './features/tasks/routes';
-import { createTasksService } from './features/tasks/service';
-import { createFoldersService } from './features/folders/service';
-import { botApiRoutes } from './features/bots/api-router';
-import { createBotsFeature } from './features/bots/feature';
 import { createBotHooks } from './features/bots/hooks';
-import { botsRoutes } from './features/bots/routes';
 import { createBotUpdates } from './features/bots/updates';
 import type { Webhooks } from './features/bots/webhooks';
-import { avatarRoutes } from './features/settings/avatar-routes';
-import { settingsRoutes } from './features/settings/routes';
 import { createSettingsService } from './features/settings/service';
-import { pushRoutes } from './features/push/routes';
 import { DEFAULT_PUSH, createPushService, vapidSubject } from './features/push/service';
-import { createInactivityJob } from './jobs/inactivity';
-import { createJobRunner } from './jobs/runner';
-import { startSearchIndexer } from './store/search-indexer';
 import { createLocalDiskStore } from './storage/local-disk';
 import { eventTransaction } from './events/log';
 import { createChannelViews } from './features/messages/channel-views';
@@ -83,7 +42,6 @@ import { authGuard, decorateAuth } from './http/authenticate';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCsrf } from './http/csrf';
 import { errorHandler } from './http/errors';
-import { healthRoutes } from './http/health';
 import { registerJsonBody } from './http/json-body';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
@@ -92,8 +50,8 @@ import { capConnectionsPerAddress, trustedPeer } from './http/address-cap';
 import { DEFAULT_ABUSE_LIMITS } from './config';
 import { registerSpa } from './http/spa';
 import { validatorCompiler } from './http/validation';
-import { createProfilesService } from './features/profiles/service';
-import { profilesRoutes } from './features/profiles/routes';
+import { startBackgroundJobs } from './app-jobs';
+import { registerApiRoutes } from './app-routes';
 import { registerGateway } from './realtime/gateway';
 import type { GatewayStats } from './realtime/gateway';
 import { registerMetrics } from './metrics/routes';
@@ -329,26 +287,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // The host command line (`npm run admin`) drives the same service (admin/cli.ts).
   app.decorate('admin', admin);
-  // SQLite: new messages reach the full-text index in batches (store/search-indexer.ts).
-  const searchIndexer = startSearchIndexer(
-    db,
-    (error) => app.log.error({ err: error }, 'search index round failed'),
-    deps.searchIndexMs,
-  );
-  app.addHook('onClose', () => searchIndexer.stop());
-  // Background jobs tick on every node; a lease in job_locks lets one act per round.
-  const jobs = createJobRunner({ db, now, log: app.log });
-  const inactivity = createInactivityJob({
-    now,
-    users,
-    settings,
-    postNotice,
-    log: app.log,
-    intervalMs: deps.inactivityJobMs ?? 3_600_000,
-  });
-  if (deps.inactivityJobMs) jobs.start(inactivity.job);
-  app.addHook('onClose', async () => jobs.stop());
-  // Groups and channels; their inactivity job ticks with the account one.
+  // Groups and channels.
   const groups = createGroupsService({
     db,
     now,
@@ -365,22 +304,17 @@ export async function buildApp(deps: AppDeps) {
     conversations,
     lines: groupLines,
   });
-  const groupInactivity = createGroupInactivityJob({
+  // Background jobs: the search indexer, account and group inactivity, files, sessions.
+  startBackgroundJobs(app, {
+    deps,
     db,
     now,
-    members: groupMembers,
-    intervalMs: deps.inactivityJobMs ?? 3_600_000,
-  });
-  if (deps.inactivityJobMs) jobs.start(groupInactivity.job);
-  app.decorate('groupInactivityRound', groupInactivity.round);
-  if (deps.files?.sweepMs) jobs.start(createFilesSweepJob(files, deps.files.sweepMs));
-  app.decorate('filesSweep', files.sweep);
-  if (deps.inactivityJobMs) jobs.start(createSessionsPruneJob(sessions, deps.inactivityJobMs));
-  app.decorate('sessionsPrune', sessions.prune);
-  app.decorate('jobs', {
-    inactivityRound: inactivity.round,
-    runner: jobs,
-    inactivity: inactivity.job,
+    users,
+    settings,
+    postNotice,
+    groupMembers,
+    files,
+    sessions,
   });
 
   // Before every other route: @fastify/websocket must see the upgrade requests first.
@@ -404,92 +338,35 @@ export async function buildApp(deps: AppDeps) {
   const lastSeenRound = gateway.lastSeenRound;
   app.decorate('lastSeenRound', () => lastSeenRound());
   if (config.nodeName) registerNodeName(app, config.nodeName);
-  const redis = deps.redis;
-  const redisReady = redis ? () => redis.status === 'ready' && bus.connected() : undefined;
-  await app.register(healthRoutes({ ping: deps.store.ping, redisReady }), { prefix: API_BASE });
-  const devices = createKnownDevices({ db, now, secure: https });
-  await app.register(authRoutes({ auth, limits, guard, devices, onLogout: push.forgetOnLogout }), {
-    prefix: API_BASE,
-  });
-  await app.register(pushRoutes({ push, guard }), { prefix: API_BASE });
-  await app.register(usersRoutes({ users, guard }), { prefix: API_BASE });
-  await app.register(profilesRoutes({ profiles: createProfilesService({ db, now }), guard }), {
-    prefix: API_BASE,
-  });
-  await app.register(searchRoutes({ search: createSearchService({ db, users }), guard, limits }), {
-    prefix: API_BASE,
-  });
-  await app.register(sessionsRoutes({ sessions, guard }), { prefix: API_BASE });
-  await app.register(conversationsRoutes({ conversations, guard }), { prefix: API_BASE });
-  const folders = createFoldersService({ db, now, publisher, conversations });
-  await app.register(foldersRoutes({ folders, guard }), { prefix: API_BASE });
-  await app.register(messagesRoutes({ messages, guard, limits }), { prefix: API_BASE });
-  const reactions = createReactionsService({
-    db,
-    now,
-    conversations,
-    messages,
-    transaction: eventTransaction(db, publisher),
-  });
-  await app.register(reactionsRoutes({ reactions, guard, limits }), { prefix: API_BASE });
-  const slowMode = createSlowMode({ db, now, publisher, conversations });
-  await app.register(groupsRoutes({ groups, members: groupMembers, slowMode, guard }), {
-    prefix: API_BASE,
-  });
-  await app.register(createRoutes({ groups, guard }), { prefix: API_BASE });
-  const invitations = createInvitationsService({
-    db,
-    now,
-    publisher,
-    conversations,
-    lines: groupLines,
-  });
-  await app.register(invitationRoutes({ invitations, guard }), { prefix: API_BASE });
-  const tasks = createTasksService({
-    db,
-    now,
-    publisher,
-    conversations,
-    messages,
-    // In-app: the task.assigned user event; with the tab closed: Web Push.
-    onAssigned: (assigned) => {
-      void push.taskAssigned(assigned);
-      deps.onTaskAssigned?.(assigned);
-    },
-  });
-  await app.register(tasksRoutes({ tasks, guard }), { prefix: API_BASE });
-  await app.register(linkPreviewsRoutes({ previews, guard, limits }), { prefix: API_BASE });
-  await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });
-  await app.register(avatarRoutes({ settings, blobs, guard }), { prefix: API_BASE });
-  const maxBytes = deps.files?.maxBytes ?? FILE_MAX_BYTES_DEFAULT;
-  await app.register(fileUploadRoutes({ files, guard, maxBytes, limits }), { prefix: API_BASE });
-  // An <img> cannot send the Bearer header: file downloads also take the `token` cookie.
-  const fileGuard = authGuard({ tokens, sessions, users }, { cookie: STORAGE_KEYS.tokenCookie });
-  await app.register(fileDownloadRoutes({ files, guard: fileGuard }), { prefix: API_BASE });
-  const bots = await createBotsFeature({
-    db,
-    now,
-    bus,
-    log: app.log,
-    transaction: eventTransaction(db, publisher),
-    conversations,
-    messages,
-    files,
-    updates: botUpdates,
-    hooks: botHooks,
-    eraseUser: (id, at, trx) => users.eraseUser(id, at, trx),
-    maxFileBytes: maxBytes,
-    settings: deps.bots,
-  });
-  webhooks = bots.webhooks;
-  app.addHook('onClose', async () => bots.webhooks.stop());
-  await app.register(
-    botsRoutes({ db, accounts: bots.accounts, callbacks: bots.callbacks, conversations, guard }),
-    { prefix: API_BASE },
-  );
-  // The Bot API sits outside API_BASE, at /bot<token>/<method>, as Telegram's does.
-  await app.register(botApiRoutes(bots.apiDeps, bots.methods));
-  await app.register(adminRoutes({ admin, guard }), { prefix: API_BASE });
+  webhooks = (
+    await registerApiRoutes(app, {
+      deps,
+      bus,
+      db,
+      now,
+      https,
+      auth,
+      limits,
+      guard,
+      push,
+      users,
+      sessions,
+      conversations,
+      publisher,
+      messages,
+      groups,
+      groupMembers,
+      groupLines,
+      previews,
+      settings,
+      blobs,
+      files,
+      tokens,
+      botUpdates,
+      botHooks,
+      admin,
+    })
+  ).webhooks;
   registerOpenApiRoute(app);
   registerSpa(app, { webDist: config.webDist });
   return app;

@@ -30,9 +30,12 @@ describe.each(stores())('last seen and profiles ($name)', (backend) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
     ).last_seen_at;
-  /** The close is handled after the socket's close event: wait for the write. */
+  /**
+   * The close is handled after the socket's close event: wait for the write
+   * (up to 10 s: in a full CI run, 2 s once ran out on a loaded machine).
+   */
   const written = async (id: number, before: string | null) => {
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 500; i++) {
       const at = await lastSeenOf(id);
       if (at !== before) return at;
       await sleep(20);

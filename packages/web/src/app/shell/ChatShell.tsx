@@ -18,6 +18,11 @@ import { Sidebar } from './Sidebar';
 import { useSidebarStore } from './sidebar-store';
 import './chat.css';
 import '../../features/messages/messages.css';
+import '../../features/messages/composer.css';
+import '../../features/messages/message-dialogs.css';
+import '../../features/messages/message-files.css';
+import '../../features/messages/message-bots.css';
+import '../../features/messages/message-media.css';
 
 // For the chat's loader (boot.ts), which imports nothing else of the chat:
 // a second entry point into this code would split it into more chunks.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { ReadReply } from '@parley/protocol/message';
 import type { ServerFrame } from '@parley/protocol/realtime';
-import { unarchiveQuery } from '../src/features/conversations/queries';
+import { unarchiveQuery } from '../src/features/conversations/message-effect-queries';
 import { flag } from '../src/store/types';
 import { befriend, createConversation } from './groups';
 import type { Client } from './harness';

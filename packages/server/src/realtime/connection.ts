@@ -24,7 +24,7 @@ import * as q from './queries';
 import { SocketSends } from './socket-sends';
 import type { SendMessage } from './socket-sends';
 import { Subscriptions } from './subscriptions';
-import { TypingState } from './typing';
+import { SocketTyping } from './socket-typing';
 import type { WriteCoalescer } from './write-coalescer';
 
 // One socket, from `hello` to close: the frames the client sends, the token
@@ -92,11 +92,10 @@ export class Connection implements DeliveryHost, PresenceListener {
   private contacts = new Set<number>();
   /** Set at hello, once the user is known. */
   private delivery: Delivery | null = null;
-  private typingChain: Promise<void> = Promise.resolve();
   private sends: SocketSends | null = null;
   private readonly subscriptions: Subscriptions;
   /** Created on the first typing frame: most sockets never type. */
-  private typingState: TypingState | null = null;
+  private ownTyping: SocketTyping | null = null;
   private helloTimer: NodeJS.Timeout | null;
   private expiryTimer: NodeJS.Timeout | null = null;
 
@@ -331,7 +330,7 @@ export class Connection implements DeliveryHost, PresenceListener {
   }
 
   left(conversationId: number): void {
-    this.typingState?.stop(conversationId);
+    this.ownTyping?.stop(conversationId);
   }
 
   typing({ conversation_id, user_id, state }: TypingBusMessage): void {
@@ -362,29 +361,11 @@ export class Connection implements DeliveryHost, PresenceListener {
     if (!this.follows(conversationId)) {
       return this.send({ op: 'error', message: 'Not a member of this conversation.' });
     }
-    // Typing is posting's shadow: only those who may post (a channel's
-    // subscribers may not) show it. One indexed read per start; starts and
-    // stops stay in order through one chain per socket.
-    this.typingChain = this.typingChain.then(async () => {
-      if (state === 'stop') return this.typingState?.stop(conversationId);
-      try {
-        if (!(await q.mayPost(this.deps.db, this.userId, conversationId))) {
-          return this.send({ op: 'error', message: 'You cannot post here.' });
-        }
-        if (!this.follows(conversationId)) return;
-        this.typingState ??= new TypingState(this.deps, this.userId);
-        // A start that only refreshes a running one is free; a new one is
-        // counted, and one over the budget is dropped (so is its stop: a
-        // stop is relayed only after a relayed start).
-        if (!this.typingState.isTyping(conversationId)) {
-          const key = `${this.userId}:${conversationId}`;
-          if ((await this.deps.limitTyping(key)) !== null) return;
-        }
-        this.typingState.start(conversationId);
-      } catch (error) {
-        logRoundFailure(this.deps.log, 'realtime: typing check', error);
-      }
+    this.ownTyping ??= new SocketTyping(this.deps, this.userId, {
+      send: (frame) => this.send(frame),
+      follows: (id) => this.follows(id),
     });
+    this.ownTyping.onFrame(conversationId, state);
   }
 
   private async cleanup(): Promise<void> {
@@ -392,7 +373,7 @@ export class Connection implements DeliveryHost, PresenceListener {
     this.closed = true;
     if (this.helloTimer) clearTimeout(this.helloTimer);
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    this.typingState?.stopAll();
+    this.ownTyping?.stopAll();
     this.subscriptions.removeAll();
     this.deps.presenceWatchers.unwatch(this.contacts, this);
     if (this.claimed) this.deps.releaseSocket(this.userId);

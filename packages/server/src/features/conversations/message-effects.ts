@@ -3,7 +3,7 @@ import type { Database } from '../../store/types';
 import { appendUserEvent } from '../../events/log';
 import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
-import * as q from './queries';
+import * as writes from './message-effect-queries';
 import type { AccessRow } from './queries';
 
 // What a new or removed message changes on its conversation and the members'
@@ -21,9 +21,9 @@ export async function afterNewMessage(
   mentionKeys: string[],
 ): Promise<void> {
   const at = message.created_at;
-  await q.setLastMessage(trx, row.id, message);
+  await writes.setLastMessage(trx, row.id, message);
   if (PERSONAL_KINDS.includes(row.type)) {
-    const revived = (await q.reviveDeleted(trx, row.id)).sort((a, b) => a - b);
+    const revived = (await writes.reviveDeleted(trx, row.id)).sort((a, b) => a - b);
     for (const userId of revived) {
       await appendUserEvent(trx, userId, 'conversation.restored', { conversation_id: row.id }, at);
     }
@@ -34,16 +34,16 @@ export async function afterNewMessage(
   const unarchived =
     message.type === GROUP_NOTICE_TYPE
       ? []
-      : (await q.unarchiveForMessage(trx, row.id, message.user_id)).sort((a, b) => a - b);
+      : (await writes.unarchiveForMessage(trx, row.id, message.user_id)).sort((a, b) => a - b);
   for (const userId of unarchived) {
     const payload = { conversation_id: row.id, hidden: 0 as const };
     await appendUserEvent(trx, userId, 'conversation.updated', payload, at);
   }
-  await q.incrementUnread(trx, row.id, message.user_id);
-  const mentioned = (await q.membersByUsernameKey(trx, row.id, mentionKeys)).filter(
+  await writes.incrementUnread(trx, row.id, message.user_id);
+  const mentioned = (await writes.membersByUsernameKey(trx, row.id, mentionKeys)).filter(
     (id) => id !== message.user_id,
   );
-  await q.setMention(trx, row.id, mentioned, message.id);
+  await writes.setMention(trx, row.id, mentioned, message.id);
 }
 
 /** A message was deleted for everyone: unread counters and the preview follow. */
@@ -54,6 +54,6 @@ export async function afterRemovedMessage(
   newLast: { id: number; created_at: string } | null,
   lastChanged: boolean,
 ): Promise<void> {
-  await q.decrementUnreadFor(trx, conversationId, message);
-  if (lastChanged) await q.setLastMessage(trx, conversationId, newLast);
+  await writes.decrementUnreadFor(trx, conversationId, message);
+  if (lastChanged) await writes.setLastMessage(trx, conversationId, newLast);
 }

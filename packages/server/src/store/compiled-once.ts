@@ -15,41 +15,82 @@ import type { Database } from './types';
 
 const MARKER = '\u0000compiled-once-argument-';
 
-type Built<R> = Compilable<R>;
+type Built<R> = Compilable<R> & { execute(): Promise<R[]> };
+
+interface Compiled<R> {
+  compiled: CompiledQuery<R>;
+  /** For each compiled parameter: the argument it takes, or -1 for a constant. */
+  slots: number[];
+}
+
+type Dialect = 'postgres' | 'sqlite';
+
+const dialectOf = (db: Kysely<Database>): Dialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
+/** Builds with `count` markers and records where each lands in the parameters. */
+function compileWithMarkers<R>(count: number, build: (markers: string[]) => Built<R>): Compiled<R> {
+  const markers = Array.from({ length: count }, (_, i) => `${MARKER}${i}`);
+  const compiled = build(markers).compile();
+  const slots = compiled.parameters.map((p) =>
+    typeof p === 'string' && p.startsWith(MARKER) ? Number(p.slice(MARKER.length)) : -1,
+  );
+  if (markers.some((_, i) => !slots.includes(i))) {
+    throw new Error(`compiledOnce: an argument is not used as a parameter in ${compiled.sql}`);
+  }
+  return { compiled, slots };
+}
+
+async function runCompiled<R>(
+  db: Kysely<Database>,
+  { compiled, slots }: Compiled<R>,
+  args: readonly unknown[],
+): Promise<R[]> {
+  const parameters = compiled.parameters.map((p, i) => {
+    const slot = slots[i] ?? -1;
+    return slot < 0 ? p : args[slot];
+  });
+  const result = await db.executeQuery<R>({ ...compiled, parameters });
+  return result.rows;
+}
 
 export function compiledOnce<A extends unknown[], R>(
   build: (db: Kysely<Database>, ...args: A) => Built<R>,
 ): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
-  const byDialect = new Map<
-    'postgres' | 'sqlite',
-    { compiled: CompiledQuery<R>; slots: number[] }
-  >();
-
-  function prepare(db: Kysely<Database>) {
-    const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const byDialect = new Map<Dialect, Compiled<R>>();
+  return async (db, ...args) => {
+    const dialect = dialectOf(db);
     let entry = byDialect.get(dialect);
     if (!entry) {
-      const markers = Array.from({ length: build.length - 1 }, (_, i) => `${MARKER}${i}`);
-      const compiled = build(db, ...(markers as unknown as A)).compile();
-      // For each compiled parameter: the argument it takes, or -1 for a constant.
-      const slots = compiled.parameters.map((p) =>
-        typeof p === 'string' && p.startsWith(MARKER) ? Number(p.slice(MARKER.length)) : -1,
-      );
-      if (markers.some((_, i) => !slots.includes(i))) {
-        throw new Error(`compiledOnce: an argument is not used as a parameter in ${compiled.sql}`);
-      }
-      byDialect.set(dialect, (entry = { compiled, slots }));
+      entry = compileWithMarkers(build.length - 1, (m) => build(db, ...(m as unknown as A)));
+      byDialect.set(dialect, entry);
     }
-    return entry;
-  }
+    return runCompiled(db, entry, args);
+  };
+}
 
-  return async (db, ...args) => {
-    const { compiled, slots } = prepare(db);
-    const parameters = compiled.parameters.map((p, i) => {
-      const slot = slots[i] ?? -1;
-      return slot < 0 ? p : args[slot];
-    });
-    const result = await db.executeQuery<R>({ ...compiled, parameters });
-    return result.rows;
+/** Lists up to this long get a compiled query per length; longer ones are built per call. */
+const LIST_LENGTHS_KEPT = 64;
+
+/**
+ * The same for a query over a list of values (`where id in (…)`), whose SQL
+ * has one placeholder per value: compiled once per dialect and list length.
+ * A send asks with one id, a history page with its page of ids. An empty
+ * list matches nothing and runs no query.
+ */
+export function compiledOnceForList<V, R>(
+  build: (db: Kysely<Database>, values: readonly V[]) => Built<R>,
+): (db: Kysely<Database>, values: readonly V[]) => Promise<R[]> {
+  const byKey = new Map<string, Compiled<R>>();
+  return async (db, values) => {
+    if (values.length === 0) return [];
+    if (values.length > LIST_LENGTHS_KEPT) return build(db, values).execute();
+    const key = `${dialectOf(db)}:${values.length}`;
+    let entry = byKey.get(key);
+    if (!entry) {
+      entry = compileWithMarkers(values.length, (m) => build(db, m as unknown as V[]));
+      byKey.set(key, entry);
+    }
+    return runCompiled(db, entry, values);
   };
 }

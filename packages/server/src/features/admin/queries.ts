@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { AdminAuditTable } from '../../store/admin-tables';
 import type { Database } from '../../store/types';
+import { rowLimit } from '../../store/row-limit';
 
 // The admin feature's SQL: the user directory, roles and disabling, invite
 // codes and the audit log.
@@ -41,7 +42,7 @@ export async function listUsers(
     );
   }
   const [rows, count] = await Promise.all([
-    query.select(userColumns).orderBy('id').limit(limit).offset(offset).execute(),
+    query.select(userColumns).orderBy('id').limit(rowLimit(limit)).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -67,13 +68,18 @@ export async function isOnlyPerson(db: Kysely<Database>, id: number): Promise<bo
     .select('id')
     .where('id', '!=', id)
     .where('is_bot', '=', 0)
-    .limit(1)
+    .limit(rowLimit(1))
     .executeTakeFirst();
   return other === undefined;
 }
 
 export function listInvites(db: Kysely<Database>) {
-  return db.selectFrom('invite_codes').selectAll().orderBy('id', 'desc').limit(500).execute();
+  return db
+    .selectFrom('invite_codes')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(rowLimit(500))
+    .execute();
 }
 
 export function findInvite(db: Kysely<Database>, id: number) {
@@ -147,7 +153,7 @@ export async function listAudit(db: Kysely<Database>, offset: number, limit: num
       .selectFrom('admin_audit')
       .selectAll()
       .orderBy('id', 'desc')
-      .limit(limit)
+      .limit(rowLimit(limit))
       .offset(offset)
       .execute(),
     db

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { BotsTable } from '../../store/bot-tables';
 import type { Database } from '../../store/types';
+import { compiledOnce } from '../../store/compiled-once';
 
 // The bots' rows: the user row that is the bot joined with its settings.
 
@@ -114,20 +115,17 @@ export async function updateBot(
 }
 
 /** The bots among a conversation's present members, with their role. */
-export function botMembers(
-  db: Kysely<Database>,
-  conversationId: number,
-): Promise<{ id: number; username_key: string; role: string | null }[]> {
-  return db
+// Asked by every send (is a bot in the chat to be told?): compiled once.
+export const botMembers = compiledOnce((db, conversationId: number) =>
+  db
     .selectFrom('conversation_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.username_key', 'm.role'])
     .where('m.conversation_id', '=', conversationId)
     .where('m.member_status', '=', 'member')
     .where('u.is_bot', '=', 1)
-    .where('u.deleted_at', 'is', null)
-    .execute();
-}
+    .where('u.deleted_at', 'is', null),
+);
 
 /** The present human members of a conversation (a reply keyboard's audience). */
 export async function humanMembers(db: Kysely<Database>, conversationId: number) {

@@ -4,6 +4,7 @@ import { channels } from '../../bus/bus';
 import type { Clock } from '../../clock';
 import { afterCommit } from '../../events/log';
 import type { Database } from '../../store/types';
+import { rowLimit } from '../../store/row-limit';
 
 // Each bot's queue of Updates (bot_updates), filled inside the transaction
 // that makes the change (a message, a press, a block), so an update exists
@@ -61,7 +62,7 @@ export function createBotUpdates(deps: {
       .where('bot_id', '=', botId)
       .where('update_id', '>=', offset)
       .orderBy('update_id')
-      .limit(limit)
+      .limit(rowLimit(limit))
       .execute();
     return rows.map((r) => ({
       update_id: r.update_id,

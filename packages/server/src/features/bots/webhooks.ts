@@ -7,6 +7,7 @@ import { guardedPostJson } from '../link-previews/guarded-fetch';
 import type { GuardOptions } from '../link-previews/guarded-fetch';
 import { systemResolver } from '../link-previews/resolver';
 import { checkUrl } from '../link-previews/url-policy';
+import { rowLimit } from '../../store/row-limit';
 
 // Webhook delivery: a bot with a webhook gets each Update POSTed to its URL
 // (as JSON, with X-Telegram-Bot-Api-Secret-Token when it set one), in
@@ -80,7 +81,7 @@ export function createWebhooks(deps: {
       .selectAll()
       .where('bot_id', '=', botId)
       .orderBy('update_id')
-      .limit(1)
+      .limit(rowLimit(1))
       .executeTakeFirst();
     const at = deps.now().toISOString();
     if (!head || (head.next_attempt_at !== null && head.next_attempt_at > at)) return 'none';
@@ -177,7 +178,7 @@ export function createWebhooks(deps: {
       .where((eb) =>
         eb.or([eb('u.next_attempt_at', 'is', null), eb('u.next_attempt_at', '<=', at)]),
       )
-      .limit(100)
+      .limit(rowLimit(100))
       .execute();
     for (const row of due) kick(row.bot_id);
   }

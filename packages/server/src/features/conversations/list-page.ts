@@ -6,6 +6,7 @@ import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
 import { HttpError } from '../../http/http-error';
 import type { ConversationMembersTable, Database } from '../../store/types';
 import type { AccessRow } from './queries';
+import { rowLimit } from '../../store/row-limit';
 
 // One page of a user's conversation list: pinned first, then newest activity,
 // then id, all descending.
@@ -127,7 +128,7 @@ function memberDriven(
   return query
     .orderBy('c.last_activity_at', 'desc')
     .orderBy('c.id', 'desc')
-    .limit(section.limit)
+    .limit(rowLimit(section.limit))
     .execute();
 }
 
@@ -138,7 +139,7 @@ function newest(db: Kysely<Database>, section: Section, walkLimit: number) {
     .select(['w.id', 'w.last_activity_at'])
     .orderBy('w.last_activity_at', 'desc')
     .orderBy('w.id', 'desc')
-    .limit(walkLimit);
+    .limit(rowLimit(walkLimit));
   return section.after ? query.where(after('w', section.after)) : query;
 }
 
@@ -164,7 +165,7 @@ function walk(
     .where((eb) => memberConditions(eb, options, section.pinned))
     .orderBy('w.last_activity_at', 'desc')
     .orderBy('w.id', 'desc')
-    .limit(section.limit);
+    .limit(rowLimit(section.limit));
   // Only then the conversations' rows, for the page alone (PostgreSQL would
   // otherwise fetch every walked one before probing the member row).
   return db
@@ -197,7 +198,7 @@ async function hasMemberRows(db: Kysely<Database>, userId: number, count: number
     .selectFrom('conversation_members')
     .select('conversation_id')
     .where('user_id', '=', userId)
-    .limit(count);
+    .limit(rowLimit(count));
   const row = await db
     .selectFrom(mine.as('mine'))
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FileRow, FilesTable } from '../../store/types';
 import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
+import { rowLimit } from '../../store/row-limit';
+import { compiledOnceForList } from '../../store/compiled-once';
 
 // Queries on uploaded files. Who may read a file is decided by one query
 // per request (readable): its uploader while it is unattached, otherwise a
@@ -17,10 +19,9 @@ export function findById(db: Kysely<Database>, id: number): Promise<FileRow | un
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findByIds(db: Kysely<Database>, ids: number[]): Promise<FileRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('files').selectAll().where('id', 'in', ids).execute();
-}
+export const findByIds = compiledOnceForList((db, ids: readonly number[]) =>
+  db.selectFrom('files').selectAll().where('id', 'in', ids),
+);
 
 /**
  * The send's one query: claims the caller's own unattached upload for a
@@ -148,7 +149,7 @@ export async function staleUploadIds(db: Kysely<Database>, cutoff: string, limit
     .select('id')
     .where('attached_at', 'is', null)
     .where('created_at', '<', cutoff)
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
   return rows.map((r) => r.id);
 }
@@ -169,7 +170,7 @@ export async function orphanIds(db: Kysely<Database>, limit: number) {
         ),
       ),
     )
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
   return rows.map((r) => r.id);
 }

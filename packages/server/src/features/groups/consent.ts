@@ -3,6 +3,7 @@ import { GROUP_MSG } from '@parley/protocol/group';
 import { decideAdd } from '@parley/protocol/rules/group-consent';
 import type { Database } from '../../store/types';
 import { invalid } from './access';
+import { rowLimit } from '../../store/row-limit';
 
 // Whom an add may seat at once and who must be asked (protocol
 // rules/group-consent.ts decides; this gathers what it needs). Every path
@@ -48,7 +49,7 @@ export async function planAdd(
       .select('id')
       .where('conversation_id', '=', chat.id)
       .where('user_id', '=', person)
-      .limit(1)
+      .limit(rowLimit(1))
       .executeTakeFirst();
     if (row) wrote.add(person);
   }

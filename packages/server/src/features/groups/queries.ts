@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ConversationRow, Database, MemberRow } from '../../store/types';
+import { rowLimit } from '../../store/row-limit';
 
 // Queries of groups and channels: member lists, the reduced records of
 // blocked users, lookups by username and invite token, and the members the
@@ -48,7 +49,7 @@ export function presentMembers(
     if (options.userIds.length === 0) return Promise.resolve([]);
     query = query.where('m.user_id', 'in', options.userIds);
   }
-  return query.orderBy('m.user_id').limit(options.limit).execute();
+  return query.orderBy('m.user_id').limit(rowLimit(options.limit)).execute();
 }
 
 /** Everyone blocked or removed (spec 3: kept apart from members). */
@@ -142,7 +143,7 @@ export function successor(
     .orderBy(sql`case when role = 'moderator' then 0 else 1 end`)
     .orderBy('joined_at')
     .orderBy('user_id')
-    .limit(1)
+    .limit(rowLimit(1))
     .executeTakeFirst();
 }
 

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { ExpressionBuilder, Insertable, Kysely, SelectQueryBuilder } from 'kysely';
 import { TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
-import { compiledOnce } from '../../store/compiled-once';
+import { compiledOnce, compiledOnceForList } from '../../store/compiled-once';
 import { isPostgres } from '../../store/dialect';
 import { conversationLock, countsInUnread, unreadSum } from '../conversations/queries';
 import type { Database, MessageRow, MessagesTable } from '../../store/types';
+import { rowLimit } from '../../store/row-limit';
 
 // Queries on messages. History is always an id range inside one
 // conversation (index messages(conversation_id, id)), filtered by what this
@@ -58,7 +59,9 @@ const run = (query: Visible): Promise<MessageWithSender[]> =>
 
 /** Up to `limit` visible messages with id >= from, oldest first. */
 export function fromId(db: Kysely<Database>, v: Visibility, from: number, limit: number) {
-  return run(visible(db, v).where('msg.id', '>=', from).orderBy('msg.id', 'asc').limit(limit));
+  return run(
+    visible(db, v).where('msg.id', '>=', from).orderBy('msg.id', 'asc').limit(rowLimit(limit)),
+  );
 }
 
 export interface AroundRows {
@@ -83,9 +86,12 @@ export async function visibleAround(
   newer: number,
 ): Promise<AroundRows> {
   const below = at === null ? visible(db, v) : visible(db, v).where('msg.id', '<', at);
-  const olderQuery = below.orderBy('msg.id', 'desc').limit(older);
+  const olderQuery = below.orderBy('msg.id', 'desc').limit(rowLimit(older));
   if (at === null) return { older: await run(olderQuery), newer: [] };
-  const newerQuery = visible(db, v).where('msg.id', '>=', at).orderBy('msg.id', 'asc').limit(newer);
+  const newerQuery = visible(db, v)
+    .where('msg.id', '>=', at)
+    .orderBy('msg.id', 'asc')
+    .limit(rowLimit(newer));
   // Each side as a subquery: SQLite allows no LIMIT on a member of a UNION.
   const all = (await db
     .selectFrom(olderQuery.as('o'))
@@ -117,16 +123,15 @@ export async function findById(
   return row;
 }
 
-export function findByIds(db: Kysely<Database>, ids: number[]): Promise<MessageWithSender[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('messages as msg')
-    .selectAll('msg')
-    .select(senderName)
-    .where('msg.id', 'in', ids)
-    .orderBy('msg.id', 'asc')
-    .execute();
-}
+export const findByIds = compiledOnceForList(
+  (db, ids: readonly number[]): SelectQueryBuilder<Database, 'messages', MessageWithSender> =>
+    db
+      .selectFrom('messages as msg')
+      .selectAll('msg')
+      .select(senderName)
+      .where('msg.id', 'in', ids)
+      .orderBy('msg.id', 'asc') as SelectQueryBuilder<Database, 'messages', MessageWithSender>,
+);
 
 const byUuid = compiledOnce((db, userId: number, uuid: string) =>
   db.selectFrom('messages').selectAll().where('user_id', '=', userId).where('uuid', '=', uuid),
@@ -229,7 +234,7 @@ export function newestLive(db: Kysely<Database>, conversationId: number) {
     .where('conversation_id', '=', conversationId)
     .where('deleted_at', 'is', null)
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(rowLimit(1))
     .executeTakeFirst();
 }
 
@@ -378,7 +383,7 @@ export async function viewCounts(
     .where('id', '<=', range.upTo)
     .where('deleted_at', 'is', null)
     .orderBy('id', 'desc')
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
   return rows.reverse();
 }

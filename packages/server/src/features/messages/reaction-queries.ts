@@ -1,6 +1,7 @@
 import type { Reaction } from '@parley/protocol/reactions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/types';
+import { compiledOnceForList } from '../../store/compiled-once';
 
 // The message_reactions table (0021-reactions): a person's one reaction on
 // a message, and the aggregated lists messages carry.
@@ -42,15 +43,14 @@ export async function removeAllReactions(db: Kysely<Database>, messageId: number
 }
 
 /** The reaction rows of these messages, oldest first: one query for a whole page. */
-function rowsOf(db: Kysely<Database>, messageIds: readonly number[]) {
-  return db
+const rowsOf = compiledOnceForList((db, messageIds: readonly number[]) =>
+  db
     .selectFrom('message_reactions')
     .select(['message_id', 'user_id', 'emoji'])
-    .where('message_id', 'in', [...messageIds])
+    .where('message_id', 'in', messageIds)
     .orderBy('created_at')
-    .orderBy('user_id')
-    .execute();
-}
+    .orderBy('user_id'),
+);
 
 /**
  * Rows → Reactions: one per emoji, most chosen first, ties in the order the

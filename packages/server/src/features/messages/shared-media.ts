@@ -4,6 +4,7 @@ import type { SharedMediaQuery } from '@parley/protocol/shared-media';
 import type { Database } from '../../store/types';
 import { visible } from './queries';
 import type { MessageWithSender, Visibility } from './queries';
+import { rowLimit } from '../../store/row-limit';
 
 // A conversation's shared media, files or links for one reader, newest
 // first, paged by id (GET /user/conversations/:id/shared-media). The rows
@@ -38,7 +39,7 @@ export async function sharedMediaPage(
     });
   }
   const found = await (
-    rows.orderBy('msg.id', 'desc').limit(query.limit + 1) as SelectQueryBuilder<
+    rows.orderBy('msg.id', 'desc').limit(rowLimit(query.limit + 1)) as SelectQueryBuilder<
       Database,
       'messages',
       MessageWithSender

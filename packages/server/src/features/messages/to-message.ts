@@ -9,6 +9,7 @@ import { toAttachedFile } from '../files/to-file';
 import * as q from './queries';
 import { reactionsOf } from './reaction-queries';
 import type { MessageWithSender } from './queries';
+import { compiledOnceForList } from '../../store/compiled-once';
 
 // Rows → protocol Messages. Parents and forwarded originals of a whole page
 // are loaded with one query; a deleted one becomes {id, deleted: true}. The
@@ -39,16 +40,15 @@ function replyMarkupOf(value: string | null): MessageReplyMarkup | null {
 }
 
 /** The page's senders' pictures, one query (a page has few senders). */
+const avatarsOf = compiledOnceForList((db, ids: readonly number[]) =>
+  db.selectFrom('users').select(['id', 'avatar']).where('id', 'in', ids),
+);
+
 async function senderAvatars(
   db: Kysely<Database>,
   ids: number[],
 ): Promise<Map<number, string | null>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'avatar'])
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await avatarsOf(db, ids);
   return new Map(rows.map((u) => [u.id, u.avatar]));
 }
 

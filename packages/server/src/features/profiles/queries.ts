@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/types';
 import { directKey } from '../conversations/service';
+import { rowLimit } from '../../store/row-limit';
 
 // The reads behind another person's profile (service.ts).
 
@@ -51,7 +52,10 @@ export async function shares(
   viewerId: number,
   personId: number,
 ): Promise<boolean> {
-  const row = await shared(db, viewerId, personId).select('c.id').limit(1).executeTakeFirst();
+  const row = await shared(db, viewerId, personId)
+    .select('c.id')
+    .limit(rowLimit(1))
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -75,6 +79,6 @@ export function commonGroups(db: Kysely<Database>, viewerId: number, personId: n
     .where('c.type', '=', 'group')
     .select(['c.id', 'c.name', 'c.avatar'])
     .orderBy('c.id', 'desc')
-    .limit(100)
+    .limit(rowLimit(100))
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../store/compiled-once';
 import type { Database } from '../../store/types';
+import { rowLimit } from '../../store/row-limit';
 
 // The durable push queue, in two tables that work alike on SQLite and
 // PostgreSQL (0015-push). A row is claimed with one UPDATE whose WHERE
@@ -48,7 +49,7 @@ const pushRecipientOf = compiledOnce((db, messageId: number) =>
     .where((eb) =>
       eb.or([eb('msg.user_id', 'is', null), eb('m.user_id', '<>', eb.ref('msg.user_id'))]),
     )
-    .limit(1),
+    .limit(rowLimit(1)),
 );
 
 /** The messages among `messageIds` that someone may be pushed about (in the send's transaction). */
@@ -91,7 +92,7 @@ export async function claimOutbox(
         .select('id')
         .where('claimed_until', '<=', now)
         .orderBy('id')
-        .limit(limit),
+        .limit(rowLimit(limit)),
     )
     .where('claimed_until', '<=', now)
     .returning(['id', 'message_id'])
@@ -148,7 +149,7 @@ export async function claimJobs(
         .where('next_at', '<=', now)
         .where('claimed_until', '<=', now)
         .orderBy('id')
-        .limit(limit),
+        .limit(rowLimit(limit)),
     )
     .where('claimed_until', '<=', now)
     .returning([

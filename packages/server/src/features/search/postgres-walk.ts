@@ -4,6 +4,7 @@ import { SEARCH_COLUMN } from '../../store/search-index';
 import type { Database } from '../../store/types';
 import type { FoundMessageRow } from './queries';
 import { FOUND_COLUMNS, searchable, seenBy } from './visibility';
+import { rowLimit } from '../../store/row-limit';
 
 // Message search on PostgreSQL: the newest `limit` matches below `before`,
 // at a bounded cost for common and for rare words alike, which no single
@@ -64,7 +65,7 @@ function windowRows(db: Kysely<Database>, window: Window) {
   if (window.from !== null) rows = rows.where('id', '>=', window.from);
   // The LIMIT also keeps the subquery as written (an index scan backwards):
   // the planner can neither flatten it nor push the text test into it.
-  return rows.orderBy('id', 'desc').limit(window.rows);
+  return rows.orderBy('id', 'desc').limit(rowLimit(window.rows));
 }
 
 /**
@@ -98,7 +99,7 @@ function walk(
           .whereRef('m.conversation_id', '=', 'msg.conversation_id')
           .where('m.user_id', '=', userId)
           .where(seenBy(userId))
-          .limit(1)
+          .limit(rowLimit(1))
           .as('v'),
       (join) => join.onTrue(),
     )
@@ -112,7 +113,7 @@ function walk(
     .where(matches(query))
     .where(searchable)
     .orderBy('msg.id', 'desc')
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
 }
 
@@ -150,7 +151,7 @@ function byIndex(
     .where(searchable)
     .where(seenBy(userId))
     .orderBy('msg.id', 'desc')
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
 }
 
@@ -181,7 +182,7 @@ function byConversations(
           .where(searchable)
           .where(seenBy(userId))
           .orderBy('msg.id', 'desc')
-          .limit(limit)
+          .limit(rowLimit(limit))
           .as('msg'),
       (join) => join.onTrue(),
     )
@@ -190,7 +191,7 @@ function byConversations(
     .select(FOUND_COLUMNS)
     .where('m.user_id', '=', userId)
     .orderBy('msg.id', 'desc')
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
 }
 
@@ -212,13 +213,13 @@ async function callerMessages(
               .select(sql`1`.as('one'))
               .whereRef('msg.conversation_id', '=', 'm.conversation_id')
               .where('msg.id', '<', below)
-              .limit(cap)
+              .limit(rowLimit(cap))
               .as('x'),
           (join) => join.onTrue(),
         )
         .select('x.one')
         .where('m.user_id', '=', userId)
-        .limit(cap)
+        .limit(rowLimit(cap))
         .as('capped'),
     )
     .select(sql<number>`count(*)`.as('n'))

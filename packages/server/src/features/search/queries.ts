@@ -7,6 +7,7 @@ import { MANAGED } from '../groups/queries';
 import type { MessageWithSender } from '../messages/queries';
 import { findMessagesPostgres } from './postgres-walk';
 import { FOUND_COLUMNS, searchable, seenBy } from './visibility';
+import { rowLimit } from '../../store/row-limit';
 
 // Queries of the global search. Terms arrive already cut into words of
 // letters, digits and marks (protocol rules/search-text), and are quoted for
@@ -59,7 +60,7 @@ export function findMessages(
     .where(seenBy(userId));
   const newestFirst = sql.ref('f.rowid');
   if (options.before !== null) query = query.where(newestFirst, '<', options.before);
-  return query.orderBy(newestFirst, 'desc').limit(options.limit).execute();
+  return query.orderBy(newestFirst, 'desc').limit(rowLimit(options.limit)).execute();
 }
 
 export interface FoundGroupRow {
@@ -101,6 +102,6 @@ export function findPublicGroups(
       sql<boolean>`(c.username_key like ${prefix} escape '\\' or lower(c.name) like ${prefix} escape '\\' or lower(c.name) like ${wordPrefix} escape '\\' or c.name like ${asTyped} escape '\\')`,
     )
     .orderBy('c.username_key')
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
 }

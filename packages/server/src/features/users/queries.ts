@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { SwitchName } from '@parley/protocol/http/settings-routes';
 import type { Database, NewUser, UserRow } from '../../store/types';
+import { rowLimit } from '../../store/row-limit';
 
 // Every query on the users table. Other features reach users through
 // users/service.ts, never through these.
@@ -118,7 +119,7 @@ export function searchUsers(
       sql<boolean>`(lower(name) like ${pattern} escape '\\' or username_key like ${pattern} escape '\\')`,
     )
     .orderBy('username_key')
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
 }
 
@@ -246,7 +247,7 @@ export async function inactiveSince(
     .where('deleted_at', 'is', null)
     .where(lastActive, '<', cutoff)
     .orderBy(lastActive)
-    .limit(limit)
+    .limit(rowLimit(limit))
     .execute();
   return rows.map((r) => ({ ...r, max_time_inactive: r.max_time_inactive ?? 0 }));
 }

@@ -1,5 +1,6 @@
 import { PostgresAdapter } from 'kysely';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { lentStatements } from './lent-connection';
 import type { Database } from './types';
 
 // Kysely builds a tree of frozen objects for every query and compiles it to
@@ -50,6 +51,14 @@ async function runCompiled<R>(
     const slot = slots[i] ?? -1;
     return slot < 0 ? p : args[slot];
   });
+  const prepare = lentStatements(db);
+  if (prepare) {
+    // In the group commit's transaction: its statement, directly (lent-connection.ts).
+    const statement = prepare(compiled.sql);
+    if (statement.reader) return statement.all(parameters) as R[];
+    statement.run(parameters);
+    return [];
+  }
   const result = await db.executeQuery<R>({ ...compiled, parameters });
   return result.rows;
 }

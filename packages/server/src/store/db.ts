@@ -7,6 +7,7 @@ import pg from 'pg';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import type { Checkpointer } from './sqlite-checkpointer';
 import { SQLite } from './sqlite-driver';
+import { registerStatements } from './lent-connection';
 import { withStatementCache } from './statement-cache';
 import type { Database } from './types';
 import { markIfUnavailable } from './unavailable';
@@ -80,9 +81,10 @@ function openSqlite(path: string, durability: Durability): Kysely<Database> {
   // power cut loses no acknowledged message either (store/durability.ts).
   database.pragma(`synchronous = ${durability === 'fsync' ? 'FULL' : 'NORMAL'}`);
   database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
-  });
+  const statements = withStatementCache(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  registerStatements(db, statements.prepare);
+  return db;
 }
 
 /**

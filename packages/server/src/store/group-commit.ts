@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { isPostgres } from './dialect';
+import { whileLent } from './lent-connection';
 
 // SQLite has one writer, and this process one connection: write transactions
 // run one after another and each pays its own COMMIT (the WAL append, the
@@ -74,24 +75,28 @@ class GroupCommitter<DB> {
   }
 
   private commit(batch: Job<DB>[]): Promise<Outcome[]> {
-    return this.db.transaction().execute(async (trx) => {
-      // One job alone needs no savepoint: its failure rolls back only itself.
-      if (batch.length === 1) return [{ ok: true, value: await batch[0]!.run(trx) }];
-      const outcomes: Outcome[] = [];
-      for (const job of batch) {
-        await sql`savepoint grouped_job`.execute(trx);
-        try {
-          const value = await job.run(trx);
-          await sql`release grouped_job`.execute(trx);
-          outcomes.push({ ok: true, value });
-        } catch (error) {
-          await sql`rollback to grouped_job`.execute(trx);
-          await sql`release grouped_job`.execute(trx);
-          outcomes.push({ ok: false, error });
-        }
+    return this.db
+      .transaction()
+      .execute((trx) => whileLent(this.db, trx, () => this.runJobs(trx, batch)));
+  }
+
+  private async runJobs(trx: Kysely<DB>, batch: Job<DB>[]): Promise<Outcome[]> {
+    // One job alone needs no savepoint: its failure rolls back only itself.
+    if (batch.length === 1) return [{ ok: true, value: await batch[0]!.run(trx) }];
+    const outcomes: Outcome[] = [];
+    for (const job of batch) {
+      await sql`savepoint grouped_job`.execute(trx);
+      try {
+        const value = await job.run(trx);
+        await sql`release grouped_job`.execute(trx);
+        outcomes.push({ ok: true, value });
+      } catch (error) {
+        await sql`rollback to grouped_job`.execute(trx);
+        await sql`release grouped_job`.execute(trx);
+        outcomes.push({ ok: false, error });
       }
-      return outcomes;
-    });
+    }
+    return outcomes;
   }
 }
 

@@ -6,7 +6,7 @@ import type { User } from '@parley/protocol/user';
 import { useBlobStore, withBlobStores } from './blob-stores';
 import type { Client } from './harness';
 import { pngClaiming, solid } from './images';
-import { direct, list, person } from './messaging';
+import { direct, history, list, person, sent } from './messaging';
 import type { Person } from './messaging';
 import { TestSocket } from './realtime';
 import { stores } from './stores';
@@ -69,6 +69,13 @@ describe.each(withBlobStores(stores()))('avatar upload ($name, $blobKind)', (mat
     expect(seen?.avatar).toBe(url);
     const frame = await socket.next((f) => f.op === 'event' && f.type === 'user.updated');
     expect(frame).toMatchObject({ payload: { user_id: a.id, avatar: url } });
+    // Their messages carry the picture: the send's reply, its event and the history.
+    const message = await sent(client, a, chat.id, 'with my new picture');
+    expect(message.sender).toEqual({ id: a.id, name: a.name, avatar: url });
+    const event = await socket.next((f) => f.op === 'event' && f.type === 'message.new');
+    expect(event).toMatchObject({ payload: { message: { sender: { avatar: url } } } });
+    const page = await history(client, b, chat.id);
+    expect(page.messages.find((m) => m.id === message.id)?.sender?.avatar).toBe(url);
     socket.close();
 
     // A new avatar replaces the file: the old URL is gone.

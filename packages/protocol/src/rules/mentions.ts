@@ -8,11 +8,15 @@ import { usernameKey } from './username';
 
 /** What follows the `@` of a mention: the whole of a username this rule can name. */
 const MENTION_NAME = '[A-Za-z0-9]+';
+// Built once: every message's text is read with it. matchAll works on a copy,
+// so the shared `lastIndex` is never moved.
+const MENTION = new RegExp(`@(${MENTION_NAME})`, 'g');
+const WHOLE_NAME = new RegExp(`^${MENTION_NAME}$`);
 
 /** `@name` tokens of a text, as username keys. */
 export function mentionKeys(text: string): string[] {
-  const tokens = text.matchAll(new RegExp(`@(${MENTION_NAME})`, 'g'));
-  return [...new Set([...tokens].map((m) => usernameKey(m[1] ?? '')))];
+  if (!text.includes('@')) return [];
+  return [...new Set(Array.from(text.matchAll(MENTION), (m) => usernameKey(m[1] ?? '')))];
 }
 
 /**
@@ -37,5 +41,5 @@ export function messageMentionsUser(
  * mentioned: `@Ann Lee` would name `ann`.
  */
 export function isMentionable(username: string | null | undefined): username is string {
-  return username != null && new RegExp(`^${MENTION_NAME}$`).test(username);
+  return username != null && WHOLE_NAME.test(username);
 }

@@ -11,7 +11,11 @@ import { rowLimit } from '../../store/row-limit';
 // conversation (index messages(conversation_id, id)), filtered by what this
 // reader may see: not deleted, after their `cleared`, not hidden for them.
 
-export type MessageWithSender = MessageRow & { sender_name: string | null };
+export type MessageWithSender = MessageRow & {
+  sender_name: string | null;
+  /** The sender's picture, where the query read it along (findById); else looked up. */
+  sender_avatar?: string | null;
+};
 
 export interface Visibility {
   conversationId: number;
@@ -111,7 +115,7 @@ const byId = compiledOnce((db, id: number) =>
     .selectFrom('messages as msg')
     .leftJoin('users as u', 'u.id', 'msg.user_id')
     .selectAll('msg')
-    .select('u.name as sender_name')
+    .select(['u.name as sender_name', 'u.avatar as sender_avatar'])
     .where('msg.id', '=', id),
 );
 

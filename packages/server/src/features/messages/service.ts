@@ -60,10 +60,14 @@ export function createMessagesService(
   const transaction = eventTransaction(db, publisher);
   const read = createReadMarks({ now, conversations, transaction, channelViews });
 
-  async function one(id: number, from: Kysely<Database> = db): Promise<Message> {
+  async function one(
+    id: number,
+    from: Kysely<Database> = db,
+    options: { fresh?: boolean } = {},
+  ): Promise<Message> {
     const row = await q.findById(from, id);
     if (!row) throw notFound();
-    const [message] = await toMessages(from, [row]);
+    const [message] = await toMessages(from, [row], options);
     if (!message) throw notFound();
     return message;
   }
@@ -155,7 +159,7 @@ export function createMessagesService(
         ...(type ? { type } : {}),
       });
       // Serialized once, inside the transaction: the reply and the event frame share it.
-      const message = await one(id, trx);
+      const message = await one(id, trx, { fresh: true });
       attachMessage(trx, message);
       return message;
     });

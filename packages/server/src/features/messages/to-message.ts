@@ -1,6 +1,7 @@
 import { messageReplyMarkupSchema } from '@parley/protocol/bot-markup';
 import type { MessageReplyMarkup } from '@parley/protocol/bot-markup';
 import type { Message, MessageRef } from '@parley/protocol/message';
+import type { Reaction } from '@parley/protocol/reactions';
 import type { Kysely } from 'kysely';
 import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
@@ -52,9 +53,16 @@ async function senderAvatars(
   return new Map(rows.map((u) => [u.id, u.avatar]));
 }
 
+/**
+ * Rows → API messages, with one query per kind of thing they point at.
+ * `fresh`: the rows were inserted by the caller's own transaction, so no one
+ * has reacted to them yet and their reactions are not looked up. A row that
+ * carries its sender's picture (`findById`) needs no look-up for it either.
+ */
 export async function toMessages(
   db: Kysely<Database>,
   rows: MessageWithSender[],
+  options: { fresh?: boolean } = {},
 ): Promise<Message[]> {
   const refIds = new Set<number>();
   const fileIds = new Set<number>();
@@ -63,14 +71,20 @@ export async function toMessages(
     if (r.forwarded_id !== null) refIds.add(r.forwarded_id);
     if (r.file_id !== null) fileIds.add(r.file_id);
   }
-  const senderIds = [...new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))];
+  const senderIds = [
+    ...new Set(
+      rows.flatMap((r) => (r.user_id === null || r.sender_avatar !== undefined ? [] : [r.user_id])),
+    ),
+  ];
   const [refRows, fileRows, reactions, avatars] = await Promise.all([
     q.findByIds(db, [...refIds]),
     files.findByIds(db, [...fileIds]),
-    reactionsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
+    options.fresh
+      ? new Map<number, Reaction[]>()
+      : reactionsOf(
+          db,
+          rows.map((r) => r.id),
+        ),
     senderAvatars(db, senderIds),
   ]);
   const refs = new Map(refRows.map((r) => [r.id, r]));
@@ -96,7 +110,11 @@ export async function toMessages(
       sender:
         r.user_id === null
           ? null
-          : { id: r.user_id, name: r.sender_name ?? '', avatar: avatars.get(r.user_id) ?? null },
+          : {
+              id: r.user_id,
+              name: r.sender_name ?? '',
+              avatar: r.sender_avatar ?? avatars.get(r.user_id) ?? null,
+            },
       views: r.views,
       reply_markup: r.deleted_at === null ? replyMarkupOf(r.reply_markup) : null,
       reactions: reactions.get(r.id) ?? [],

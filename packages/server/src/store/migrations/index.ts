@@ -20,6 +20,7 @@ import * as groupConsent from './0018-group-consent';
 import * as admin from './0020-admin';
 import * as reactions from './0021-reactions';
 import * as lastSeen from './0022-last-seen';
+import * as partialFileIndex from './0023-partial-file-index';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-admin': admin,
   '0021-reactions': reactions,
   '0022-last-seen': lastSeen,
+  '0023-partial-file-index': partialFileIndex,
 };

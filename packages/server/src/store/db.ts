@@ -1,13 +1,13 @@
 import type { Durability } from './durability';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { PostgresPool } from 'kysely';
 import pg from 'pg';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import type { Checkpointer } from './sqlite-checkpointer';
 import { SQLite } from './sqlite-driver';
-import { registerStatements } from './lent-connection';
+import { countingSqliteDialect } from './lent-connection';
 import { withStatementCache } from './statement-cache';
 import type { Database } from './types';
 import { markIfUnavailable } from './unavailable';
@@ -82,8 +82,12 @@ function openSqlite(path: string, durability: Durability): Kysely<Database> {
   database.pragma(`synchronous = ${durability === 'fsync' ? 'FULL' : 'NORMAL'}`);
   database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const statements = withStatementCache(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  registerStatements(db, statements.prepare);
+  const { dialect, register } = countingSqliteDialect({
+    database: statements,
+    prepare: statements.prepare,
+  });
+  const db = new Kysely<Database>({ dialect });
+  register(db as Kysely<never>);
   return db;
 }
 

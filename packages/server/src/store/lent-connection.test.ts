@@ -12,7 +12,8 @@ import { runMigrations } from './migrate';
 // A compiled query inside the group commit's transaction runs its statement
 // directly on the connection: it must still be part of that transaction
 // (its writes roll back with a failing job, its reads see the batch's own
-// writes), and nothing outside the transaction may take that shortcut.
+// writes). On the store itself it may do so only while nobody holds the
+// connection, so it never reads into another transaction.
 
 describe('the group commit lends its connection to compiled queries', () => {
   let dir: string;
@@ -37,18 +38,21 @@ describe('the group commit lends its connection to compiled queries', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs directly inside the transaction and only there', async () => {
-    expect(lentStatements(store.db)).toBeUndefined();
+  it('runs directly inside the transaction, and on the store only while no one holds it', async () => {
+    expect(lentStatements(store.db)).toBeDefined();
     let kept: Store['db'] | undefined;
     const seen = await groupedTransaction(store.db, async (trx) => {
       kept = trx;
       expect(lentStatements(trx)).toBeDefined();
+      // The batch's transaction holds the connection: the store waits its turn.
+      expect(lentStatements(store.db)).toBeUndefined();
       await insertLock(trx, 'inside');
       return lockNamed(trx, 'inside');
     });
     expect(seen).toEqual([{ name: 'inside' }]);
     // The transaction object outlives its COMMIT; it no longer holds the connection.
     expect(lentStatements(kept!)).toBeUndefined();
+    expect(lentStatements(store.db)).toBeDefined();
     expect(await lockNamed(store.db, 'inside')).toEqual([{ name: 'inside' }]);
   });
 
@@ -62,6 +66,18 @@ describe('the group commit lends its connection to compiled queries', () => {
     await neighbour;
     expect(await lockNamed(store.db, 'rolled-back')).toEqual([]);
     expect(await lockNamed(store.db, 'kept')).toEqual([{ name: 'kept' }]);
+  });
+
+  it('counts a plain Kysely transaction as holding the connection', async () => {
+    await store.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('job_locks')
+        .values({ name: 'plain', holder: 'test', locked_until: '2026-01-01T00:00:00.000Z' })
+        .execute();
+      expect(lentStatements(store.db)).toBeUndefined();
+    });
+    expect(lentStatements(store.db)).toBeDefined();
+    expect(await lockNamed(store.db, 'plain')).toEqual([{ name: 'plain' }]);
   });
 
   it('keeps a query from outside waiting until the batch commits', async () => {

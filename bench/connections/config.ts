@@ -20,6 +20,10 @@ export interface ConnectionsConfig {
   /** The server's open-files limit; unset: inherited from this shell. */
   serverNofile: number | undefined;
   targetKiB: number;
+  /** Also measure the bare `ws` relay's RSS per socket, for the Parley ÷ relay ratio (issue 24). */
+  relay: boolean;
+  /** Parley ÷ relay RSS per socket at most (issue 24). */
+  targetRatio: number;
   tiny: boolean;
 }
 
@@ -34,6 +38,8 @@ const DEFAULTS: ConnectionsConfig = {
   pingEveryS: 30,
   serverNofile: undefined,
   targetKiB: 16,
+  relay: true,
+  targetRatio: 1.5,
   tiny: false,
 };
 
@@ -61,6 +67,7 @@ export function connectionsConfig(args: ParsedArgs): ConnectionsConfig {
     pingEveryS: numberFlag(args, 'ping-every', base.pingEveryS),
     serverNofile: args.flags.has('server-nofile') ? int('server-nofile', 0) : undefined,
     targetKiB: numberFlag(args, 'target-kib', base.targetKiB),
+    relay: !boolFlag(args, 'no-relay'),
   };
   const problems: string[] = [];
   if (config.sockets < 1 || config.sockets > 100_000) problems.push('--sockets must be 1..100,000');

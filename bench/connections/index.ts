@@ -1,9 +1,5 @@
-import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import type { SeededAccount } from '../lib/accounts-seed';
 import { seedAccounts } from '../lib/accounts-seed';
 import type { BenchStore } from '../lib/bench-store';
 import { openBenchStore } from '../lib/bench-store';
@@ -18,7 +14,10 @@ import { startServer } from '../lib/server';
 import { round, summarize } from '../lib/stats';
 import { startWindow, windowJson, windowRows } from '../lib/window';
 import type { ConnectionsConfig } from './config';
-import type { FromWorker, ToWorker } from './messages';
+import { relaySockets } from './relay-run';
+import type { RelaySockets } from './relay-run';
+import { closeWorkers, openOn, startWorker } from './workers';
+import type { Worker } from './workers';
 
 /** Seconds the server gets, once the sockets are closed, to answer `/ready` again. */
 const RECOVERY_S = 30;
@@ -27,32 +26,6 @@ const RECOVERY_S = 30;
 // each, opened by worker processes from several source addresses, held with
 // heartbeats, then closed. Reports the connect rate and latency, the ping
 // round trip while idle, and the server's RSS per connection.
-
-const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
-
-interface Worker {
-  child: ChildProcess;
-  next: <T extends FromWorker['type']>(type: T) => Promise<Extract<FromWorker, { type: T }>>;
-  send: (message: ToWorker) => void;
-}
-
-function startWorker(): Worker {
-  const child = fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const waiting: ((m: FromWorker) => void)[] = [];
-  child.on('message', (m: FromWorker) => waiting.shift()?.(m));
-  return {
-    child,
-    send: (message) => child.send(message),
-    next: (type) =>
-      new Promise((resolve, reject) => {
-        child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-        waiting.push((m) => {
-          if (m.type === type) resolve(m as never);
-          else reject(new Error(`worker said ${m.type}, expected ${type}`));
-        });
-      }),
-  };
-}
 
 /** Open descriptors and the open-files limit of a process, from /proc. */
 function fds(pid: number): { open: number; limit: string } {
@@ -67,37 +40,22 @@ function fds(pid: number): { open: number; limit: string } {
   }
 }
 
-/** Spreads `tokens` over the workers, each from its own loopback address. */
-async function openOn(
-  workers: Worker[],
-  accounts: SeededAccount[],
-  port: number,
-  concurrency: number,
-): Promise<Extract<FromWorker, { type: 'opened' }>[]> {
-  const per = Math.ceil(accounts.length / workers.length);
-  const replies = workers.map((w) => w.next('opened'));
-  workers.forEach((w, i) =>
-    w.send({
-      type: 'open',
-      port,
-      tokens: accounts.slice(i * per, (i + 1) * per).map((a) => a.token),
-      localAddress: `127.0.0.${2 + i}`,
-      concurrency,
-    }),
-  );
-  return Promise.all(replies);
-}
-
-async function closeWorkers(workers: Worker[]): Promise<void> {
-  await Promise.all(
-    workers.map(async (w) => {
-      if (w.child.exitCode !== null || !w.child.connected) return;
-      const closed = w.next('closed').catch(() => undefined);
-      w.send({ type: 'close' });
-      await Promise.race([closed, sleep(10_000)]);
-      if (w.child.exitCode === null) w.child.kill('SIGKILL');
-    }),
-  );
+/** The relay's reading and the ratio, with a verdict only where both readings rise above the noise. */
+function relayRows(relay: RelaySockets, ratio: number | null, config: ConnectionsConfig): Row[] {
+  const verdict =
+    ratio === null || !Number.isFinite(ratio) || relay.kibPerSocket <= 0
+      ? 'no verdict (the relay grew by nothing measurable)'
+      : ratio <= config.targetRatio
+        ? `≤ ${config.targetRatio} met`
+        : `> ${config.targetRatio} MISSED`;
+  return [
+    [
+      'relay: ready, RSS MiB before / after',
+      `${relay.ready}, ${round(relay.rssBeforeMiB)} / ${round(relay.rssAfterMiB)}`,
+    ],
+    ['relay RSS per socket KiB', round(relay.kibPerSocket, 2)],
+    ['Parley ÷ relay per socket', `${ratio === null ? '–' : round(ratio, 2)}×  ${verdict}`],
+  ];
 }
 
 export async function runConnections(config: ConnectionsConfig, pinning: Pinning): Promise<number> {
@@ -134,7 +92,12 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
     // Warm-up: open and drop a few sockets, so JIT and lazy set-up are not counted per socket.
     if (warm.length > 0) {
       const w = startWorker();
-      await openOn([w], warm, server.port, config.concurrency);
+      await openOn(
+        [w],
+        warm.map((a) => a.token),
+        server.port,
+        config.concurrency,
+      );
       await closeWorkers([w]);
       await sleep(1000);
     }
@@ -144,7 +107,12 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
     const fdBefore = fds(pid);
 
     const connectWindow = startWindow(pid, pinning.serverPrefix.length > 0);
-    const opened = await openOn(workers, measured, server.port, config.concurrency);
+    const opened = await openOn(
+      workers,
+      measured.map((a) => a.token),
+      server.port,
+      config.concurrency,
+    );
     const connectWin = connectWindow.stop();
     const ready = opened.reduce((n, o) => n + o.ready, 0);
     const failed = opened.reduce((n, o) => n + o.failed, 0);
@@ -200,11 +168,13 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
     );
     const warnLines = server.logLines.length;
     await server.stop();
+    const relay = config.relay ? await relaySockets(config, pinning) : null;
 
     const kibPerSocket = ready > 0 ? ((rssAfter - rssBefore) * 1024) / ready : NaN;
     const errors = failed;
     const lost = dropped + Math.max(0, pings - pongs);
     const met = ready === config.sockets && lost === 0 && kibPerSocket <= config.targetKiB;
+    const ratio = relay ? kibPerSocket / relay.kibPerSocket : null;
     const rows: Row[] = [
       ['setup', `${config.sockets} sockets from ${config.workers} workers, ${pinning.description}`],
       ['seeding s', round(seedS)],
@@ -223,6 +193,7 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
       ['dropped while held', dropped],
       ['server RSS MiB before / after', `${round(rssBefore)} / ${round(rssAfter)}`],
       ['server RSS per socket KiB', round(kibPerSocket, 2)],
+      ...(relay ? relayRows(relay, ratio, config) : []),
       ['server fds before / peak (limit)', `${fdBefore.open} / ${fdPeak.open} (${fdPeak.limit})`],
       ['server EMFILE log lines', emfileLines.length],
       [
@@ -269,6 +240,17 @@ export async function runConnections(config: ConnectionsConfig, pinning: Pinning
       server_rss_before_mib: round(rssBefore),
       server_rss_after_mib: round(rssAfter),
       server_kib_per_socket: round(kibPerSocket, 2),
+      ...(relay
+        ? {
+            relay: {
+              ready: relay.ready,
+              rss_before_mib: round(relay.rssBeforeMiB),
+              rss_after_mib: round(relay.rssAfterMiB),
+              kib_per_socket: round(relay.kibPerSocket, 2),
+            },
+            ratio_to_relay: { kibPerSocket: ratio === null ? null : round(ratio, 2) },
+          }
+        : {}),
       server_fds_peak: fdPeak.open,
       server_fd_limit: fdPeak.limit,
       server_emfile_lines: emfileLines.length,

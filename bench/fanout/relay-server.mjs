@@ -41,6 +41,11 @@ wss.on('connection', (socket) => {
       socket.send('{"op":"ready"}');
       return;
     }
+    // The application heartbeat of the connections scenario's idle sockets.
+    if (frame.op === 'ping') {
+      socket.send('{"op":"pong"}');
+      return;
+    }
     if (frame.op !== 'send' || !frame.body) return;
     const body = frame.body;
     const conversationId = Number(body.conversation_id);

@@ -141,8 +141,10 @@ describe.each(stores())('last seen and profiles ($name)', (backend) => {
     await direct(client, a, c);
     await direct(client, d, b);
     // The profile shows whatever time is stored: visitSettled does not
-    // require the close to write a newer one (the first test asserts that;
-    // here that wait failed now and then, an open question in the issue note).
+    // require the close to write a newer one (the first test asserts that,
+    // with 100 ms between). A visit here can last under a millisecond: the
+    // close's time is then the connect's, to the millisecond, and the
+    // never-back-in-time UPDATE rightly leaves it as it is.
     const at = await visitSettled(a);
     await hideStatus(c);
     await hideStatus(d);

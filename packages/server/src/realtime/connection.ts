@@ -285,6 +285,9 @@ export class Connection implements DeliveryHost, PresenceListener {
     for (const id of this.contacts) this.deps.presenceWatchers.watch(id, this);
     const cameOnline = await this.deps.presence.connect(this.userId);
     this.counted = true;
+    // Closed while presence counted it: cleanup has run and skipped the
+    // uncount, so it is done here, or the user would stay online for good.
+    if (this.closed) return this.leavePresence();
     void this.deps.lastSeen
       .connected(this.userId)
       .catch((error: unknown) => logRoundFailure(this.deps.log, 'realtime: last seen', error));
@@ -377,7 +380,11 @@ export class Connection implements DeliveryHost, PresenceListener {
     this.subscriptions.removeAll();
     this.deps.presenceWatchers.unwatch(this.contacts, this);
     if (this.claimed) this.deps.releaseSocket(this.userId);
-    if (!this.counted) return;
+    if (this.counted) await this.leavePresence();
+  }
+
+  /** Uncounts a counted socket: offline when it was the user's last, with the time. */
+  private async leavePresence(): Promise<void> {
     this.deps.log.info({ userId: this.userId }, 'realtime: disconnected');
     try {
       const wentOffline = await this.deps.presence.disconnect(this.userId);

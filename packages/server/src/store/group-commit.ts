@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { isPostgres } from './dialect';
-import { whileLent } from './lent-connection';
+import { lentStatements, whileLent } from './lent-connection';
 
 // SQLite has one writer, and this process one connection: write transactions
 // run one after another and each pays its own COMMIT (the WAL append, the
@@ -83,16 +83,22 @@ class GroupCommitter<DB> {
   private async runJobs(trx: Kysely<DB>, batch: Job<DB>[]): Promise<Outcome[]> {
     // One job alone needs no savepoint: its failure rolls back only itself.
     if (batch.length === 1) return [{ ok: true, value: await batch[0]!.run(trx) }];
+    // The savepoint statements go straight to the lent connection (lent-connection.ts).
+    const direct = lentStatements(trx);
+    const exec = async (statement: string) => {
+      if (direct) direct(statement).run();
+      else await sql.raw(statement).execute(trx);
+    };
     const outcomes: Outcome[] = [];
     for (const job of batch) {
-      await sql`savepoint grouped_job`.execute(trx);
+      await exec('savepoint grouped_job');
       try {
         const value = await job.run(trx);
-        await sql`release grouped_job`.execute(trx);
+        await exec('release grouped_job');
         outcomes.push({ ok: true, value });
       } catch (error) {
-        await sql`rollback to grouped_job`.execute(trx);
-        await sql`release grouped_job`.execute(trx);
+        await exec('rollback to grouped_job');
+        await exec('release grouped_job');
         outcomes.push({ ok: false, error });
       }
     }

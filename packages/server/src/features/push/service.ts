@@ -59,7 +59,12 @@ function lazySender(options: Parameters<typeof createSender>[0]) {
   return {
     send: async (...args: Parameters<ReturnType<typeof createSender>['send']>) =>
       (await load()).send(...args),
-    close: () => loaded?.then((sender) => sender.close()) ?? Promise.resolve(),
+    // A sender that never loaded has nothing open.
+    close: () =>
+      loaded?.then(
+        (sender) => sender.close(),
+        () => undefined,
+      ) ?? Promise.resolve(),
   };
 }
 

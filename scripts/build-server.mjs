@@ -1,5 +1,5 @@
-// The server as one JavaScript file (packages/server/dist/main.js, and one
-// per command-line tool), so
+// The server as JavaScript (packages/server/dist/main.js, one file per
+// command-line tool, and the chunks they load on demand), so
 // production runs plain `node` instead of compiling TypeScript on every start
 // with tsx: it starts faster and holds less memory (bench/RESULTS.md,
 // "Release build"). Our own code and @parley/protocol (TypeScript sources)
@@ -35,6 +35,12 @@ export async function buildServer(root) {
     target: 'node20.19',
     // Subpath imports (`pino/file`, `@fastify/…/x`) are external too.
     external: external.flatMap((name) => [name, `${name}/*`]),
+    // Code reached only through a dynamic import() (the S3 blob store, Redis,
+    // /metrics, link-preview fetching, Web Push sending) goes into chunks of
+    // its own next to main.js, with its packages' imports: without splitting,
+    // esbuild hoists every external import to the top of main.js and the
+    // process would load them all at start (docs/ARCHITECTURE.md, "Memory").
+    splitting: true,
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',

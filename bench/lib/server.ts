@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -81,13 +81,28 @@ async function ensureServerBuilt(): Promise<void> {
   await build.ensureBuilt(['server']);
 }
 
+/**
+ * The node flags of package.json's start script (`exec node <flags>
+ * scripts/start.mjs`): V8 takes them only on the command line, so the bench
+ * reads them from there rather than keeping a copy. BENCH_SERVER_NODE_ARGS,
+ * added after them, overrides one (V8 takes the last), for an A/B.
+ */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  const words = (pkg.scripts?.start ?? '').split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const fromSource = process.env.BENCH_SERVER_SOURCE === '1';
   if (!options.relayScript && !fromSource) await ensureServerBuilt();
-  const nodeArgs = fromSource ? ['--import', 'tsx'] : [];
+  // The heap flags `npm start` gives node (package.json), so a run measures what production runs.
+  const nodeArgs = [...startFlags(), ...(fromSource ? ['--import', 'tsx'] : [])];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
   // The preload is TypeScript: the compiled server needs tsx's loader for it.
   if (options.sqlTimingFile) {

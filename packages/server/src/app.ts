@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps) {
   );
   // Before any route, so every route is timed; the gateway's counts are read once it exists.
   let gateway: GatewayStats | null = null;
-  registerMetrics(app, {
+  await registerMetrics(app, {
     token: config.metricsToken ?? null,
     sources: {
       openSockets: () => gateway?.openSockets() ?? 0,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { buildApp } from './app';
-import { createRedisBus, reportConnectionErrors } from './bus/redis';
+import type { Bus } from './bus/bus';
 import { ConfigError, loadConfig } from './config';
 import { guardDescriptors } from './http/descriptors';
 import type { AppConfig } from './config';
@@ -10,6 +10,7 @@ import { productionPushGuard } from './features/push/endpoint-guard';
 import { openBlobStore } from './storage/open-blob-store';
 import { openStore } from './store/db';
 import { createRedisPresence } from './realtime/presence';
+import type { Presence } from './realtime/presence';
 import { MigrationMismatchError, runMigrations } from './store/migrate';
 import { describeUnavailable } from './store/unavailable';
 import { untilDatabaseAnswers } from './store/wait-for-database';
@@ -38,6 +39,34 @@ function flushLog(log: FastifyBaseLogger): Promise<void> {
   // Fastify's logger type leaves out pino's flush, which its logger has.
   const { flush } = log as FastifyBaseLogger & { flush?: (done: () => void) => void };
   return new Promise((resolve) => (flush ? flush.call(log, () => resolve()) : resolve()));
+}
+
+/**
+ * With REDIS_URL, realtime spans nodes: events over pub/sub, presence counted
+ * in Redis. ioredis is loaded only then (a single node never uses it).
+ */
+async function connectRedis(
+  config: AppConfig,
+  redisError: (what: string) => (error: unknown) => void,
+): Promise<{ redis: Redis | null; bus?: Bus; presence?: Presence }> {
+  if (!config.redisUrl) return { redis: null };
+  const { Redis } = await import('ioredis');
+  const { createRedisBus, reportConnectionErrors } = await import('./bus/redis');
+  // maxRetriesPerRequest: a rate-limit check must not hang for long when Redis is away.
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  reportConnectionErrors(redis, redisError('client'));
+  return {
+    redis,
+    bus: createRedisBus(config.redisUrl, {
+      prefix: config.redisPrefix,
+      onError: redisError('bus'),
+    }),
+    presence: createRedisPresence(redis, {
+      nodeId: randomUUID(),
+      prefix: config.redisPrefix,
+      onError: redisError('presence'),
+    }),
+  };
 }
 
 /** Below systemd's TimeoutStopSec (30 s in docs/OPERATIONS.md), so this process says why. */
@@ -81,21 +110,7 @@ async function main(): Promise<void> {
     if (log) log.error({ err: error }, `redis (${what}): connection error`);
     else process.stderr.write(`parley: redis (${what}): ${String(error)}\n`);
   };
-  // maxRetriesPerRequest: a rate-limit check must not hang for long when Redis is away.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  if (redis) reportConnectionErrors(redis, redisError('client'));
-
-  // With Redis, realtime spans nodes: events over pub/sub, presence counted in Redis.
-  const bus = config.redisUrl
-    ? createRedisBus(config.redisUrl, { prefix: config.redisPrefix, onError: redisError('bus') })
-    : undefined;
-  const presence = redis
-    ? createRedisPresence(redis, {
-        nodeId: randomUUID(),
-        prefix: config.redisPrefix,
-        onError: redisError('presence'),
-      })
-    : undefined;
+  const { redis, bus, presence } = await connectRedis(config, redisError);
 
   // Test-only: the e2e server fetches previews from its test page and nowhere else.
   const testOrigin = config.linkPreviewTestOrigin;

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 
 // Uploaded images are trusted by nothing but their content: file-type reads
@@ -8,6 +6,10 @@ import type { Metadata } from 'sharp';
 // pixels is refused before any memory is spent on it, and the result is
 // re-encoded from the pixels — which drops EXIF (location, camera) and any
 // payload hidden after the image data.
+//
+// file-type and sharp (libvips: MiBs of code and heap) are imported at their
+// first use, not at start: many servers go days without an image, and the
+// import is cached after the first one.
 
 /** The only formats accepted as avatars. */
 const ACCEPTED = new Set(['image/jpeg', 'image/png']);
@@ -26,6 +28,7 @@ export class ImageRefused extends Error {
 
 /** The sniffed MIME type when it is JPEG or PNG, else null. */
 export async function sniffJpegOrPng(data: Buffer): Promise<string | null> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);
   return type && ACCEPTED.has(type.mime) ? type.mime : null;
 }
@@ -37,6 +40,7 @@ export async function sniffJpegOrPng(data: Buffer): Promise<string | null> {
  */
 export async function toAvatarJpeg(data: Buffer, size: number): Promise<Buffer> {
   if ((await sniffJpegOrPng(data)) === null) throw new ImageRefused('not_image');
+  const { default: sharp } = await import('sharp');
   const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   let meta: Metadata;
   try {
@@ -89,6 +93,7 @@ export function isPicture(mime: string): boolean {
  * frame. Throws ImageRefused when the header is too big or the data broken.
  */
 export async function toThumbnail(data: Buffer, maxPx: number): Promise<Thumbnail> {
+  const { default: sharp } = await import('sharp');
   const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   let meta: Metadata;
   try {
@@ -133,6 +138,7 @@ export async function withoutMetadata(data: Buffer, mime: string): Promise<Buffe
   // Every frame of an animated WebP is read, or only the first would be kept;
   // the pixel ceiling then counts all the frames, so an animation that would
   // unpack to gigapixels is refused here.
+  const { default: sharp } = await import('sharp');
   const image = sharp(data, {
     limitInputPixels: MAX_INPUT_PIXELS,
     failOn: 'error',

@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@parley/protocol/messages';
 import { HttpError } from '../http/http-error';
-import { createMetrics } from './metrics';
 import type { MetricSources } from './metrics';
 
 // GET /metrics, Prometheus' text format. Off unless METRICS_TOKEN is set
@@ -18,10 +17,10 @@ function sameToken(header: string | undefined, token: string): boolean {
   return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
 }
 
-export function registerMetrics(
+export async function registerMetrics(
   app: FastifyInstance,
   options: { token: string | null; sources: MetricSources },
-): void {
+): Promise<void> {
   const { token } = options;
   if (token === null) {
     app.get('/metrics', { schema: { hide: true } }, async () => {
@@ -29,6 +28,8 @@ export function registerMetrics(
     });
     return;
   }
+  // prom-client is loaded only when /metrics is on.
+  const { createMetrics } = await import('./metrics');
   const metrics = createMetrics(options.sources);
   app.addHook('onResponse', async (request, reply) => {
     // The template (`/api/v1/user/conversations/:id`), so the label set stays small.

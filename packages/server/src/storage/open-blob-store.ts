@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { BlobStoreConfig } from '../config-blob-store';
 import type { BlobStore } from './blob-store';
 import { createLocalDiskStore } from './local-disk';
-import { createS3Store } from './s3';
 
 /**
  * The configured blob store, checked before the node serves: a bucket that
@@ -17,6 +16,8 @@ export async function openBlobStore(
     const root = join(dataDir, 'blobs');
     return { blobs: createLocalDiskStore(root), describe: `disk at ${root}`, close: () => {} };
   }
+  // Loaded only here: the AWS SDK is a few MiB of heap that a disk install never uses.
+  const { createS3Store } = await import('./s3');
   const s3 = createS3Store(config);
   const where = `s3 bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
   try {

@@ -1,9 +1,10 @@
 import type { Durability } from './durability';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { PostgresPool } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import type { Checkpointer } from './sqlite-checkpointer';
 import { SQLite } from './sqlite-driver';
@@ -44,6 +45,14 @@ export interface StoreOptions {
   pgConnectTimeoutMs?: number;
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * pg is loaded only when DATABASE_URL selects PostgreSQL: a SQLite install
+ * never uses its MiBs of heap. A plain require, as openStore is synchronous.
+ */
+const loadPg = () => require('pg') as typeof pg;
+
 const PG_INT8 = 20;
 const PG_TIMESTAMP = 1114;
 const PG_TIMESTAMPTZ = 1184;
@@ -53,18 +62,18 @@ const PG_TIMESTAMPTZ = 1184;
  * rest of the server expects numbers and ISO strings on both dialects.
  * Set per pool, not on the global pg.types, so nothing else is affected.
  */
-const pgTypes = {
+const pgTypesOf = (types: typeof pg.types) => ({
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === PG_INT8) return (value: string) => Number(value);
     if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
-      const base = pg.types.getTypeParser(oid, 'text') as (value: string) => Date;
+      const base = types.getTypeParser(oid, 'text') as (value: string) => Date;
       return (value: string) => base(value).toISOString();
     }
     return format === 'binary'
-      ? pg.types.getTypeParser(oid, 'binary')
-      : pg.types.getTypeParser(oid, 'text');
+      ? types.getTypeParser(oid, 'binary')
+      : types.getTypeParser(oid, 'text');
   },
-};
+});
 
 function openSqlite(path: string, durability: Durability): Kysely<Database> {
   // Keep in step with the worker in sqlite-checkpointer.ts, which opens the same file.
@@ -121,10 +130,11 @@ function pgConnectionOptions(options: StoreOptions): { options?: string } {
 }
 
 function openPostgres(url: string, options: StoreOptions): Kysely<Database> {
-  const pool = new pg.Pool({
+  const pgModule = loadPg();
+  const pool = new pgModule.Pool({
     connectionString: url,
     max: options.pgPoolSize ?? 10,
-    types: pgTypes,
+    types: pgTypesOf(pgModule.types),
     // While the server is unreachable a request fails (503) within this
     // instead of waiting for a connection forever.
     connectionTimeoutMillis: options.pgConnectTimeoutMs ?? 5000,

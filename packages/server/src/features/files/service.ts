@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import { FILE_MSG, sanitizeFileName, THUMBNAIL_MAX_PX } from '@parley/protocol/file';
 import type { AttachedFile } from '@parley/protocol/file';
@@ -169,6 +168,8 @@ export function createFilesService(deps: {
         await blobs.delete(stored.key);
         throw new FileRefused(413, FILE_MSG.fileTooLarge);
       }
+      // Loaded at the first upload, as the image code is (media/images.ts).
+      const { fileTypeFromBuffer } = await import('file-type');
       const sniffed = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
       const mime = sniffed?.mime ?? 'application/octet-stream';
       let picture: Thumbnail | null = null;

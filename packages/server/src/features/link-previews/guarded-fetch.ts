@@ -1,4 +1,3 @@
-import { Client, buildConnector } from 'undici';
 import type { Dispatcher } from 'undici';
 import { addressAllowed } from './address-guard';
 import type { Resolver } from './resolver';
@@ -11,6 +10,7 @@ import type { Target, UrlPolicy } from './url-policy';
 // address that was checked — the socket is pinned to it, so a DNS answer
 // that changes between the check and the connect (rebinding) is never
 // used. TLS still verifies the certificate against the host name.
+// undici (MiBs of heap) is loaded at the first fetch, not at start.
 
 export interface GuardOptions extends UrlPolicy {
   resolver: Resolver;
@@ -131,6 +131,7 @@ export async function guardedGet(
   limits: FetchLimits,
   options: GuardOptions,
 ): Promise<Fetched> {
+  const { Client, buildConnector } = await import('undici');
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let target = checkUrl(raw, options);
   for (let hop = 0; ; hop += 1) {
@@ -210,6 +211,7 @@ export async function guardedPostJson(
   limits: Pick<FetchLimits, 'timeoutMs'>,
   options: GuardOptions,
 ): Promise<number> {
+  const { Client, buildConnector } = await import('undici');
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const target = checkUrl(raw, options);
   const address = await checkedAddress(target, options, signal);

@@ -1,12 +1,12 @@
 import type { FetchLimits, GuardOptions } from './guarded-fetch';
 import { systemResolver } from './resolver';
-import { guardedGet } from './guarded-fetch';
-import { decodeHtml, readPageMeta } from './html-meta';
 import { DEFAULT_THUMBNAIL, makeThumbnail } from './thumbnail';
 import type { Thumbnail, ThumbnailOptions } from './thumbnail';
 
 // One address → what its card shows: the page (HTML only, its head read
 // within the limits), then its image through the same guard, as a thumbnail.
+// The fetching and parsing code (undici, htmlparser2, sharp) is loaded at the
+// first preview: it is MiBs of heap, and most servers fetch previews seldom.
 
 export interface FetcherOptions extends GuardOptions {
   page: FetchLimits;
@@ -44,6 +44,7 @@ const END_OF_HEAD = (chunk: string) => /<\/head\s*>|<body[\s>]/i.test(chunk);
 export function createPreviewFetcher(options: FetcherOptions): PreviewFetcher {
   async function image(url: string | null): Promise<Thumbnail | null> {
     if (url === null) return null;
+    const { guardedGet } = await import('./guarded-fetch');
     try {
       const got = await guardedGet(
         url,
@@ -60,6 +61,8 @@ export function createPreviewFetcher(options: FetcherOptions): PreviewFetcher {
   }
 
   return async (url) => {
+    const { guardedGet } = await import('./guarded-fetch');
+    const { decodeHtml, readPageMeta } = await import('./html-meta');
     // END_OF_HEAD sees one chunk at a time: a tag split across two chunks
     // only means reading on to the size limit, which is harmless.
     const page = await guardedGet(

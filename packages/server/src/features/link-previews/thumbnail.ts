@@ -1,12 +1,10 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-
 // A page's image becomes a small thumbnail stored with the preview and
 // served by Parley, so the reader's browser never contacts the page's host.
 // The bytes are judged by their content (not the Content-Type or the name),
 // decoded with a pixel ceiling (a small file that claims to be 100000 ×
 // 100000 pixels is refused before it is decoded), and re-encoded: what is
-// served is sharp's WebP output, with no metadata of the original.
+// served is sharp's WebP output, with no metadata of the original. file-type
+// and sharp are loaded at the first thumbnail (media/images.ts says why).
 
 export interface Thumbnail {
   data: Buffer;
@@ -34,8 +32,10 @@ export async function makeThumbnail(
   bytes: Buffer,
   options: ThumbnailOptions = DEFAULT_THUMBNAIL,
 ): Promise<Thumbnail | null> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !IMAGE_TYPES.has(type.mime)) return null;
+  const { default: sharp } = await import('sharp');
   try {
     const { data, info } = await sharp(bytes, {
       limitInputPixels: options.maxInputPixels,

@@ -11,7 +11,7 @@ import type { TaskAssigned } from '../tasks/context';
 import { checkEndpoint, productionPushGuard } from './endpoint-guard';
 import type { PushGuardOptions } from './endpoint-guard';
 import { addToOutbox, storeJobs, withPushRecipients } from './queue';
-import { createSender } from './sender';
+import type { createSender } from './sender';
 import * as subscriptions from './subscriptions';
 import { taskAssignmentJobs } from './task-push';
 import { loadOrCreateVapidKeys } from './vapid';
@@ -49,6 +49,25 @@ export function vapidSubject(publicUrl: string | null | undefined): string {
   return publicUrl?.startsWith('https://') ? publicUrl : 'mailto:push@parley.invalid';
 }
 
+/**
+ * The sender, loaded at the first push (web-push and undici are several MiB
+ * of heap, and a server whose users turned on no device never sends one).
+ */
+function lazySender(options: Parameters<typeof createSender>[0]) {
+  let loaded: Promise<ReturnType<typeof createSender>> | null = null;
+  const load = () => (loaded ??= import('./sender').then((m) => m.createSender(options)));
+  return {
+    send: async (...args: Parameters<ReturnType<typeof createSender>['send']>) =>
+      (await load()).send(...args),
+    // A sender that never loaded has nothing open.
+    close: () =>
+      loaded?.then(
+        (sender) => sender.close(),
+        () => undefined,
+      ) ?? Promise.resolve(),
+  };
+}
+
 /** How long a tab's "I am visible" lasts without being said again (the web repeats it each minute). */
 export const VISIBLE_FOR_MS = 90_000;
 
@@ -60,7 +79,7 @@ export async function createPushService(deps: {
 }) {
   const { db, now, log, settings } = deps;
   const vapid = await loadOrCreateVapidKeys(db, now());
-  const sender = createSender({
+  const sender = lazySender({
     vapid,
     subject: settings.subject,
     guard: settings.guard,

@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import { generateKeyPairSync } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/types';
 
@@ -16,18 +16,39 @@ export interface VapidKeys {
   privateKey: string;
 }
 
+/**
+ * A new P-256 pair in the form web-push takes (what its generateVAPIDKeys
+ * makes, without loading web-push and its ASN.1 and bignum code at start):
+ * the public key as the uncompressed point 0x04‖x‖y, the private key as the
+ * 32-byte scalar d, both base64url.
+ */
+function newVapidKeys(): VapidKeys {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  if (!jwk.x || !jwk.y || !jwk.d) throw new Error('P-256 key without x, y or d');
+  const point = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x, 'base64url'),
+    Buffer.from(jwk.y, 'base64url'),
+  ]);
+  return { publicKey: point.toString('base64url'), privateKey: jwk.d };
+}
+
+const storedKeys = (db: Kysely<Database>) =>
+  db.selectFrom('server_keys').select('secret').where('name', '=', KEY_NAME).executeTakeFirst();
+
 export async function loadOrCreateVapidKeys(db: Kysely<Database>, at: Date): Promise<VapidKeys> {
-  const candidate = webpush.generateVAPIDKeys();
-  await db
-    .insertInto('server_keys')
-    .values({ name: KEY_NAME, secret: JSON.stringify(candidate), created_at: at.toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_keys')
-    .select('secret')
-    .where('name', '=', KEY_NAME)
-    .executeTakeFirstOrThrow();
+  let row = await storedKeys(db);
+  if (!row) {
+    const candidate = newVapidKeys();
+    await db
+      .insertInto('server_keys')
+      .values({ name: KEY_NAME, secret: JSON.stringify(candidate), created_at: at.toISOString() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    row = await storedKeys(db);
+    if (!row) throw new Error('the VAPID key pair was not stored');
+  }
   const stored = JSON.parse(row.secret) as VapidKeys;
   return { publicKey: stored.publicKey, privateKey: stored.privateKey };
 }

@@ -1,5 +1,6 @@
 import type { ParsedArgs } from '../lib/args';
 import { boolFlag, numberFlag, stringFlag } from '../lib/args';
+import { EJABBERD_MISSING, findEjabberd } from './ejabberd-server';
 
 // The fanout scenario's knobs. The defaults are the messaging issue's target
 // on a 2-core machine: 100 members per group and 200 messages/s, i.e. 20,000
@@ -28,6 +29,8 @@ export interface FanoutConfig {
    * web app does while connected) or by POST /user/messages (its fallback).
    */
   via: 'socket' | 'http';
+  /** Also drive Debian's ejabberd with the same load and print Parley ÷ ejabberd (issue 24). */
+  ejabberd: boolean;
   /** Targets: a miss is reported, but only lost/duplicated/errors fail the run. */
   targetP99Ms: number;
   tiny: boolean;
@@ -45,6 +48,7 @@ const DEFAULTS: FanoutConfig = {
   connections: 32,
   targetP99Ms: 50,
   direct: false,
+  ejabberd: false,
   via: 'socket',
   tiny: false,
 };
@@ -81,6 +85,7 @@ export function fanoutConfig(args: ParsedArgs): FanoutConfig {
     connections: int('connections', base.connections),
     targetP99Ms: numberFlag(args, 'target-p99', base.targetP99Ms),
     direct: boolFlag(args, 'direct'),
+    ejabberd: boolFlag(args, 'ejabberd'),
     via: stringFlag(args, 'via') === 'http' ? 'http' : 'socket',
   };
   if (config.direct) {
@@ -107,6 +112,9 @@ export function fanoutConfig(args: ParsedArgs): FanoutConfig {
   const via = stringFlag(args, 'via');
   if (via !== undefined && via !== 'socket' && via !== 'http')
     problems.push('--via must be socket or http');
+  if (config.ejabberd && config.via !== 'socket')
+    problems.push('--ejabberd sends over sockets only (XMPP has no HTTP send): drop --via http');
+  if (config.ejabberd && !findEjabberd()) problems.push(EJABBERD_MISSING);
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return config;
 }

@@ -6,19 +6,19 @@ import { monotonicUs, summarizeProfile } from '../lib/cpuprofile';
 import { ApiClient } from '../lib/http';
 import type { Pinning } from '../lib/pin';
 import { mapLimit, sleep } from '../lib/pool';
-import { cpuSeconds, rssMiB, sampleRss, systemCpu } from '../lib/proc';
+import { sampleRss, systemCpu, treeCpuSeconds, treeRssMiB } from '../lib/proc';
 import type { SystemCpu } from '../lib/proc';
 import type { RunningServer } from '../lib/server';
-import { mainThreadProfile, startServer } from '../lib/server';
+import { mainThreadProfile } from '../lib/server';
 import { sqlCostsBetween, takeSqlSnapshot } from '../lib/sql-timing';
 import type { FanoutConfig } from './config';
 import type { FanoutOutcome } from './print';
-import { printFanout, printRatios } from './print';
-import { relayGroups, RELAY_SCRIPT } from './relay';
+import { printFanout } from './print';
+import { printRatios } from './ratios';
 import type { OpenSocket } from './sockets';
-import { openSocket } from './sockets';
 import { makeSchedule, runSenders } from './sender';
-import { seed } from './seed';
+import type { TargetKind } from './targets';
+import { startTarget } from './targets';
 import { Tracker } from './tracker';
 
 // The fanout scenario end to end: server → users and groups → sockets →
@@ -45,29 +45,37 @@ async function drain(tracker: Tracker, graceMs: number): Promise<void> {
 /**
  * Issue 24: every run measures a bare `ws` relay (relay-server.mjs) under the
  * same load first, pinned the same way, and prints Parley ÷ relay, so the
- * figures of one noisy run can be judged against each other.
+ * figures of one noisy run can be judged against each other. `--ejabberd`
+ * adds ejabberd (what users would pick instead) after Parley, likewise.
  */
 export async function runFanout(config: FanoutConfig, options: FanoutOptions): Promise<number> {
-  const relay = await runTarget(config, { ...options, cpuProf: false, sqlTiming: false }, true);
-  if (!relay) return 1;
-  const parley = await runTarget(config, options, false);
-  if (!parley) return 1;
+  const plain = { ...options, cpuProf: false, sqlTiming: false };
+  const relay = await runTarget(config, plain, 'relay');
+  const parley = await runTarget(config, options, 'parley');
+  const ejabberd = config.ejabberd ? await runTarget(config, plain, 'ejabberd') : undefined;
   printFanout(relay, { title: 'fanout: relay reference (bare node + ws, stores nothing)' });
-  const code = printFanout(parley, { title: 'fanout: Parley', reference: relay });
+  if (ejabberd) {
+    const shape = config.direct ? 'one-to-one chat' : 'members-only MUC rooms';
+    printFanout(ejabberd, {
+      title: `fanout: ejabberd reference (Debian's package, XMPP over WebSocket, ${shape}, no storage)`,
+    });
+  }
+  const code = printFanout(parley, { title: 'fanout: Parley', reference: relay, ejabberd });
   printRatios(parley, relay);
+  if (ejabberd) printRatios(parley, ejabberd, 'ejabberd');
   return code;
 }
 
 /** Idle RSS each open socket costs: RSS after opening them (settled) minus before, per socket. */
 function idleKiB(pid: number, before: number, sockets: number): number {
-  return ((rssMiB(pid) - before) * 1024) / Math.max(1, sockets);
+  return ((treeRssMiB(pid) - before) * 1024) / Math.max(1, sockets);
 }
 
 async function runTarget(
   config: FanoutConfig,
   options: FanoutOptions,
-  isRelay: boolean,
-): Promise<FanoutOutcome | undefined> {
+  kind: TargetKind,
+): Promise<FanoutOutcome> {
   const users = config.groups * config.members;
   // Seeding costs ~0.1 s of argon2 per user on one core; the rest is generous slack.
   const hardLimitS = 90 + users * 0.5 + config.warmupS + config.durationS + config.graceS;
@@ -82,23 +90,21 @@ async function runTarget(
 
   const sockets: OpenSocket[] = [];
   try {
-    server = await startServer({
+    const target = await startTarget(kind, config, {
       prefix: options.pinning.serverPrefix,
       cpuProfDir: profDir,
       sqlTimingFile: sqlFile,
-      relayScript: isRelay ? RELAY_SCRIPT : undefined,
     });
+    server = target.server;
     const api = new ApiClient(server.port, config.connections);
     const tracker = new Tracker();
 
     const seedStart = performance.now();
-    const groups = isRelay
-      ? relayGroups(config.groups, config.members)
-      : await seed(api, config.groups, config.members, config.seedConcurrency, config.direct);
+    const groups = await target.groups(api);
     const seedS = (performance.now() - seedStart) / 1000;
-    const all = groups.flatMap((g) => g.members);
-    const rssBeforeSockets = rssMiB(server.pid);
-    sockets.push(...(await mapLimit(all, 20, (u) => openSocket(server!.port, u, tracker))));
+    const all = groups.flatMap((g) => g.members.map((u) => ({ g, u })));
+    const rssBeforeSockets = treeRssMiB(server.pid);
+    sockets.push(...(await mapLimit(all, 20, ({ g, u }) => target.open(g, u, tracker))));
     await sleep(1000); // let the handshakes' garbage go before reading what the sockets hold
     const idleSocketKiB = idleKiB(server.pid, rssBeforeSockets, sockets.length);
     process.stderr.write(
@@ -127,16 +133,16 @@ async function runTarget(
     let sqlAtEnd: ReturnType<typeof takeSqlSnapshot> | undefined;
     const marks = [
       setTimeout(() => {
-        cpuAtStart = cpuSeconds(pid);
+        cpuAtStart = treeCpuSeconds(pid);
         clientCpuStart = process.cpuUsage();
         windowUs.fromUs = monotonicUs();
         if (sqlFile) sqlAtStart = takeSqlSnapshot(pid, sqlFile);
-        rss = sampleRss(pid, 250);
+        rss = sampleRss(pid, 250, treeRssMiB);
         loopDelay.enable();
         coreStart = coreNames.map((c) => systemCpu(c));
       }, schedule.warmupEnd - performance.now()),
       setTimeout(() => {
-        cpuAtEnd = cpuSeconds(pid);
+        cpuAtEnd = treeCpuSeconds(pid);
         const used = process.cpuUsage(clientCpuStart);
         clientCpuS = (used.user + used.system) / 1e6;
         windowUs = { ...windowUs, toUs: monotonicUs() };

@@ -4,6 +4,8 @@ import type { StatementCost } from '../lib/sql-timing';
 import { printJsonLine, printTable } from '../lib/report';
 import { round, summarize } from '../lib/stats';
 import type { FanoutConfig } from './config';
+import { keyFigures, neighbourOf, ratiosOf } from './ratios';
+import type { Figures } from './ratios';
 import type { Tracker } from './tracker';
 
 // Turns one run's raw counts into the report, and decides the exit code:
@@ -40,90 +42,8 @@ export interface PrintOptions {
   title: string;
   /** The relay run of the same load: its figures and the ratios go into the JSON line. */
   reference?: FanoutOutcome;
-}
-
-/** The figures compared across the two runs, per measured send and delivery. */
-function keyFigures(o: FanoutOutcome) {
-  const sends = o.tracker.replyTimes.length;
-  const deliveries = o.tracker.measuredDeliveries;
-  return {
-    cpuUsPerSend: (1e6 * o.serverCpuS) / Math.max(1, sends),
-    cpuUsPerDelivery: (1e6 * o.serverCpuS) / Math.max(1, deliveries),
-    p99Ms: summarize(o.tracker.latencies).p99,
-    replyP99Ms: summarize(o.tracker.replyTimes).p99,
-    rssMiB: o.serverRssMiB,
-    idleSocketKiB: o.idleSocketKiB,
-  };
-}
-
-type Figures = ReturnType<typeof keyFigures>;
-
-function ratiosOf(parley: Figures, relay: Figures): Figures {
-  const out = {} as Figures;
-  for (const k of Object.keys(parley) as (keyof Figures)[]) out[k] = round(parley[k] / relay[k], 2);
-  return out;
-}
-
-/** Issue 24's targets, Parley ÷ relay in one run: groups and direct pairs differ in CPU. */
-function targets(direct: boolean): Partial<Figures> {
-  return direct
-    ? { cpuUsPerSend: 2, p99Ms: 3, rssMiB: 2, idleSocketKiB: 1.5 }
-    : { cpuUsPerDelivery: 1.5, p99Ms: 3, rssMiB: 2, idleSocketKiB: 1.5 };
-}
-
-/**
- * What a few hundred idle sockets add to RSS is within what the server's own
- * garbage collection moves between two readings (a run read -2.7 KiB per
- * socket): below this total the idle-socket figure is noise, not a result.
- * The `connections` scenario (20,000 sockets) measures it.
- */
-const IDLE_NOISE_FLOOR_MIB = 4;
-
-function idleIsNoise(o: FanoutOutcome): boolean {
-  const sockets = o.config.groups * o.config.members;
-  return (o.idleSocketKiB * sockets) / 1024 < IDLE_NOISE_FLOOR_MIB;
-}
-
-/** Busy time on a pinned core beyond the bench's own: a neighbour's (NaN when not pinned). */
-function neighbourOf(o: FanoutOutcome): number {
-  return o.cores.length === 2 ? Math.max(...o.cores.map((c) => c.busyPct - c.ownPct)) : NaN;
-}
-
-export function printRatios(parley: FanoutOutcome, relay: FanoutOutcome): void {
-  const p = keyFigures(parley);
-  const r = keyFigures(relay);
-  const ratio = ratiosOf(p, r);
-  const goal = targets(parley.config.direct);
-  const names: Record<keyof Figures, string> = {
-    cpuUsPerSend: 'server CPU µs per send',
-    cpuUsPerDelivery: 'server CPU µs per delivery',
-    p99Ms: 'latency p99 ms',
-    replyP99Ms: 'send reply p99 ms',
-    rssMiB: 'server RSS MiB (peak)',
-    idleSocketKiB: 'idle socket KiB',
-  };
-  printTable(
-    'Parley ÷ relay (same load, same run)',
-    (Object.keys(names) as (keyof Figures)[])
-      .map((k): Row => {
-        const target = goal[k];
-        const noise = k === 'idleSocketKiB' && (idleIsNoise(parley) || idleIsNoise(relay));
-        const verdict = noise
-          ? `  below the ${IDLE_NOISE_FLOOR_MIB} MiB noise floor: no verdict (bench connections)`
-          : target === undefined
-            ? ''
-            : ratio[k] <= target
-              ? `  ≤ ${target} met`
-              : `  > ${target} MISSED`;
-        return [names[k], `${round(p[k], 2)} ÷ ${round(r[k], 2)} = ${ratio[k]}×${verdict}`];
-      })
-      .concat([
-        [
-          'foreign CPU on pinned cores (relay run / Parley run)',
-          `${round(neighbourOf(relay))}% / ${round(neighbourOf(parley))}% of a core`,
-        ],
-      ]),
-  );
+  /** `--ejabberd`: the ejabberd run of the same load, into the JSON line likewise. */
+  ejabberd?: FanoutOutcome;
 }
 
 /** The statements that cost the window most, and their sum per measured send. */
@@ -260,22 +180,26 @@ export function printFanout(o: FanoutOutcome, options: PrintOptions): number {
     process.stdout.write(`profile: ${o.profileFile ?? ''}\n`);
   }
   if (o.sqlCosts) printSqlCosts(o.sqlCosts, d, measuredOk);
-  // One JSON line per run: Parley's, with the relay's figures and the ratios beside it.
+  // One JSON line per run: Parley's, with the references' figures and the ratios beside it.
   if (options.reference) {
     const p = keyFigures(o);
-    const r = keyFigures(options.reference);
     const rounded = (f: Figures) =>
       Object.fromEntries(Object.entries(f).map(([k, v]) => [k, round(v, 2)]));
+    const beside = (name: string, other: FanoutOutcome) => ({
+      [name]: rounded(keyFigures(other)),
+      [`${name}_neighbour_cpu_pct`]: round(neighbourOf(other)),
+      [`ratio_to_${name}`]: ratiosOf(p, keyFigures(other)),
+    });
     printJsonLine({
       ...result,
       parley: rounded(p),
-      relay: rounded(r),
-      relay_neighbour_cpu_pct: round(neighbourOf(options.reference)),
-      ratio_to_relay: ratiosOf(p, r),
+      ...beside('relay', options.reference),
+      ...(options.ejabberd ? beside('ejabberd', options.ejabberd) : {}),
     });
   }
-  const refFailed =
-    options.reference !== undefined &&
-    (options.reference.lost > 0 || options.reference.tracker.errors > 0);
+  // A reference that lost messages or failed makes its ratios meaningless: the run fails.
+  const refFailed = [options.reference, options.ejabberd].some(
+    (ref) => ref !== undefined && (ref.lost > 0 || ref.tracker.errors > 0),
+  );
   return failed || refFailed ? 1 : 0;
 }

@@ -21,6 +21,11 @@ export interface BenchGroup {
   index: number;
   conversationId: number;
   members: BenchUser[];
+  /**
+   * Sockets that receive each message; every member's (the sender's own
+   * included) unless set: XMPP's one-to-one messages reach the peer only.
+   */
+  deliveriesPerSend?: number;
 }
 
 const PASSWORD = 'bench-password';

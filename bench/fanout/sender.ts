@@ -59,7 +59,7 @@ export async function runSenders(
       scheduledMs: due,
       measured,
       status: 'pending',
-      expected: group.members.length,
+      expected: group.deliveriesPerSend ?? group.members.length,
       delivered: 0,
     });
     const issued = performance.now();

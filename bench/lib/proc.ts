@@ -46,17 +46,65 @@ export function rssMiB(pid: number): number {
   }
 }
 
+/**
+ * The process and all its descendants (children of every thread, recursively).
+ * An Erlang VM (the ejabberd reference) forks helpers such as erl_child_setup;
+ * a Node server has none, so for it this is just [pid].
+ */
+export function processTree(pid: number): number[] {
+  const out: number[] = [];
+  const visit = (p: number) => {
+    out.push(p);
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      return; // gone meanwhile, or no /proc
+    }
+    for (const tid of tasks) {
+      try {
+        const children = readFileSync(`/proc/${p}/task/${tid}/children`, 'utf8').trim();
+        for (const c of children.split(' ').filter(Boolean)) visit(Number(c));
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  };
+  visit(pid);
+  return out;
+}
+
+/** CPU seconds of the process and its descendants alive now (see processTree). */
+export function treeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, p) => {
+    const s = cpuSeconds(p);
+    return p === pid || !Number.isNaN(s) ? sum + s : sum;
+  }, 0);
+}
+
+/** RSS of the process and its descendants, MiB (shared pages counted in each). */
+export function treeRssMiB(pid: number): number {
+  return processTree(pid).reduce((sum, p) => {
+    const r = rssMiB(p);
+    return p === pid || !Number.isNaN(r) ? sum + r : sum;
+  }, 0);
+}
+
 /** Samples RSS until stopped and keeps the peak: the end value alone can hide a spike. */
-export function sampleRss(pid: number, everyMs: number): { stop: () => number } {
-  let peak = rssMiB(pid);
+export function sampleRss(
+  pid: number,
+  everyMs: number,
+  read: (pid: number) => number = rssMiB,
+): { stop: () => number } {
+  let peak = read(pid);
   const timer = setInterval(() => {
-    const now = rssMiB(pid);
+    const now = read(pid);
     if (now > peak || Number.isNaN(peak)) peak = now;
   }, everyMs);
   return {
     stop: () => {
       clearInterval(timer);
-      const now = rssMiB(pid);
+      const now = read(pid);
       return Number.isNaN(peak) || now > peak ? now : peak;
     },
   };

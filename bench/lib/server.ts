@@ -50,7 +50,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -62,7 +62,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
+export function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((done) => {
     const timer = setTimeout(() => done(false), ms);

@@ -1,0 +1,98 @@
+import type { Row } from '../lib/report';
+import { printTable } from '../lib/report';
+import { round, summarize } from '../lib/stats';
+import type { FanoutOutcome } from './print';
+
+// Parley against a reference run of the same load in the same bench run: the
+// bare `ws` relay (issue 24's targets apply) and, with `--ejabberd`, ejabberd
+// (what users would pick instead; no targets, the ratios are the finding).
+
+/** The figures compared across runs, per measured send and delivery. */
+export function keyFigures(o: FanoutOutcome) {
+  const sends = o.tracker.replyTimes.length;
+  const deliveries = o.tracker.measuredDeliveries;
+  return {
+    cpuUsPerSend: (1e6 * o.serverCpuS) / Math.max(1, sends),
+    cpuUsPerDelivery: (1e6 * o.serverCpuS) / Math.max(1, deliveries),
+    p99Ms: summarize(o.tracker.latencies).p99,
+    replyP99Ms: summarize(o.tracker.replyTimes).p99,
+    rssMiB: o.serverRssMiB,
+    idleSocketKiB: o.idleSocketKiB,
+  };
+}
+
+export type Figures = ReturnType<typeof keyFigures>;
+
+export function ratiosOf(parley: Figures, reference: Figures): Figures {
+  const out = {} as Figures;
+  for (const k of Object.keys(parley) as (keyof Figures)[])
+    out[k] = round(parley[k] / reference[k], 2);
+  return out;
+}
+
+/** Issue 24's targets, Parley ÷ relay in one run: groups and direct pairs differ in CPU. */
+function targets(direct: boolean): Partial<Figures> {
+  return direct
+    ? { cpuUsPerSend: 2, p99Ms: 3, rssMiB: 2, idleSocketKiB: 1.5 }
+    : { cpuUsPerDelivery: 1.5, p99Ms: 3, rssMiB: 2, idleSocketKiB: 1.5 };
+}
+
+/**
+ * What a few hundred idle sockets add to RSS is within what the server's own
+ * garbage collection moves between two readings (a run read -2.7 KiB per
+ * socket): below this total the idle-socket figure is noise, not a result.
+ * The `connections` scenario (20,000 sockets) measures it.
+ */
+const IDLE_NOISE_FLOOR_MIB = 4;
+
+function idleIsNoise(o: FanoutOutcome): boolean {
+  const sockets = o.config.groups * o.config.members;
+  return (o.idleSocketKiB * sockets) / 1024 < IDLE_NOISE_FLOOR_MIB;
+}
+
+/** Busy time on a pinned core beyond the bench's own: a neighbour's (NaN when not pinned). */
+export function neighbourOf(o: FanoutOutcome): number {
+  return o.cores.length === 2 ? Math.max(...o.cores.map((c) => c.busyPct - c.ownPct)) : NaN;
+}
+
+/** `reference`: 'relay' (judged against issue 24's targets) or 'ejabberd' (ratios only). */
+export function printRatios(
+  parley: FanoutOutcome,
+  other: FanoutOutcome,
+  reference: 'relay' | 'ejabberd' = 'relay',
+): void {
+  const p = keyFigures(parley);
+  const r = keyFigures(other);
+  const ratio = ratiosOf(p, r);
+  const goal = reference === 'relay' ? targets(parley.config.direct) : {};
+  const names: Record<keyof Figures, string> = {
+    cpuUsPerSend: 'server CPU µs per send',
+    cpuUsPerDelivery: 'server CPU µs per delivery',
+    p99Ms: 'latency p99 ms',
+    replyP99Ms: 'send reply p99 ms',
+    rssMiB: 'server RSS MiB (peak)',
+    idleSocketKiB: 'idle socket KiB',
+  };
+  printTable(
+    `Parley ÷ ${reference} (same load, same run)`,
+    (Object.keys(names) as (keyof Figures)[])
+      .map((k): Row => {
+        const target = goal[k];
+        const noise = k === 'idleSocketKiB' && (idleIsNoise(parley) || idleIsNoise(other));
+        const verdict = noise
+          ? `  below the ${IDLE_NOISE_FLOOR_MIB} MiB noise floor: no verdict (bench connections)`
+          : target === undefined
+            ? ''
+            : ratio[k] <= target
+              ? `  ≤ ${target} met`
+              : `  > ${target} MISSED`;
+        return [names[k], `${round(p[k], 2)} ÷ ${round(r[k], 2)} = ${ratio[k]}×${verdict}`];
+      })
+      .concat([
+        [
+          `foreign CPU on pinned cores (${reference} run / Parley run)`,
+          `${round(neighbourOf(other))}% / ${round(neighbourOf(parley))}% of a core`,
+        ],
+      ]),
+  );
+}

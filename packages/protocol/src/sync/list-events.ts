@@ -1,5 +1,6 @@
 import type { Conversation, LastMessage } from '../conversation';
 import type { ConversationEventFrame, UserEventFrame } from '../realtime';
+import { GROUP_NOTICE_TYPE, parseGroupNotice } from '../group-notice';
 import type { Message, MessageRef } from '../message';
 import { applyInfoChange, withSlowMode } from '../rules/conversation-info';
 import { messageMentionsUser } from '../rules/mentions';
@@ -121,6 +122,17 @@ function messageDeleted(
   return put(next, conversation);
 }
 
+/** A group's service line saying that `self` left or was removed. */
+function recordsOwnDeparture(message: Message, self: Self | null): boolean {
+  if (self === null || message.type !== GROUP_NOTICE_TYPE) return false;
+  const notice = parseGroupNotice(message.message);
+  if (!notice) return false;
+  return (
+    (notice.action === 'left' && notice.actor_id === self.id) ||
+    (notice.action === 'removed' && notice.target_id === self.id)
+  );
+}
+
 /** A conversation event (scope 'conversation'). Seqs at or below the held one are already in. */
 export function applyConversationFrame(
   state: ConversationsState,
@@ -131,7 +143,12 @@ export function applyConversationFrame(
   const c = state.byId[id];
   if (!c) {
     // A conversation not on a loaded page (or not yet known): fetch it when it matters.
-    const matters = frame.type === 'message.new' || frame.type === 'conversation.created';
+    // The line recording one's own leaving is not news of a chat to show: it
+    // can come after the list dropped the chat, and the chat is no longer
+    // one's to fetch (the server answers 404).
+    const matters =
+      (frame.type === 'message.new' && !recordsOwnDeparture(frame.payload.message, self)) ||
+      frame.type === 'conversation.created';
     return { state, refetch: matters ? [id] : [] };
   }
   if (frame.seq <= c.last_seq) return { state, refetch: [] };

@@ -65,3 +65,17 @@ export function parseGroupNotice(text: string): GroupNotice | null {
     return null;
   }
 }
+
+/** A service line saying that user `userId` left or was removed (its `type` and text). */
+export function recordsDepartureOf(
+  message: { type: string; message: string },
+  userId: number,
+): boolean {
+  if (message.type !== GROUP_NOTICE_TYPE) return false;
+  const notice = parseGroupNotice(message.message);
+  if (!notice) return false;
+  return (
+    (notice.action === 'left' && notice.actor_id === userId) ||
+    (notice.action === 'removed' && notice.target_id === userId)
+  );
+}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Pivot } from '../conversation';
-import { GROUP_NOTICE_TYPE } from '../group-notice';
 import type { Message } from '../message';
 import type { ConversationEventFrame, UserEventFrame } from '../realtime';
 import { applyConversationFrame, applyUserFrame } from './list-events';
@@ -212,22 +211,6 @@ describe('conversation frames', () => {
     expect(
       applyConversationFrame(start(), newMessage(3, message(50, FRIEND, 44)), SELF).refetch,
     ).toEqual([44]);
-  });
-
-  it('the line of one’s own leaving or removal fetches nothing; others’ lines still do', () => {
-    const notice = (id: number, text: object): Message => ({
-      ...message(id, FRIEND, 44),
-      type: GROUP_NOTICE_TYPE,
-      message: JSON.stringify(text),
-    });
-    const left = { ...notice(51, { action: 'left', actor_id: OWN }), user_id: OWN };
-    const removed = notice(52, { action: 'removed', actor_id: FRIEND, target_id: OWN });
-    const othersLeaving = notice(53, { action: 'left', actor_id: FRIEND });
-    expect(applyConversationFrame(start(), newMessage(3, left), SELF).refetch).toEqual([]);
-    expect(applyConversationFrame(start(), newMessage(4, removed), SELF).refetch).toEqual([]);
-    expect(applyConversationFrame(start(), newMessage(5, othersLeaving), SELF).refetch).toEqual([
-      44,
-    ]);
   });
 
   it('a mention of oneself sets the badge at once (no reload, no fetch)', () => {

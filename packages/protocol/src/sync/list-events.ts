@@ -1,6 +1,6 @@
 import type { Conversation, LastMessage } from '../conversation';
 import type { ConversationEventFrame, UserEventFrame } from '../realtime';
-import { GROUP_NOTICE_TYPE, parseGroupNotice } from '../group-notice';
+import { recordsDepartureOf } from '../group-notice';
 import type { Message, MessageRef } from '../message';
 import { applyInfoChange, withSlowMode } from '../rules/conversation-info';
 import { messageMentionsUser } from '../rules/mentions';
@@ -122,17 +122,6 @@ function messageDeleted(
   return put(next, conversation);
 }
 
-/** A group's service line saying that `self` left or was removed. */
-function recordsOwnDeparture(message: Message, self: Self | null): boolean {
-  if (self === null || message.type !== GROUP_NOTICE_TYPE) return false;
-  const notice = parseGroupNotice(message.message);
-  if (!notice) return false;
-  return (
-    (notice.action === 'left' && notice.actor_id === self.id) ||
-    (notice.action === 'removed' && notice.target_id === self.id)
-  );
-}
-
 /** A conversation event (scope 'conversation'). Seqs at or below the held one are already in. */
 export function applyConversationFrame(
   state: ConversationsState,
@@ -147,7 +136,8 @@ export function applyConversationFrame(
     // can come after the list dropped the chat, and the chat is no longer
     // one's to fetch (the server answers 404).
     const matters =
-      (frame.type === 'message.new' && !recordsOwnDeparture(frame.payload.message, self)) ||
+      (frame.type === 'message.new' &&
+        !(self && recordsDepartureOf(frame.payload.message, self.id))) ||
       frame.type === 'conversation.created';
     return { state, refetch: matters ? [id] : [] };
   }

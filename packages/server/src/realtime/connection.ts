@@ -18,6 +18,7 @@ import type { DeliveryHost } from './delivery';
 import type { LastSeenRecorder } from './last-seen-recorder';
 import type { Presence } from './presence';
 import { presenceFrame } from './presence-frame';
+import { leavePresence } from './presence-leave';
 import type { PresenceListener, PresenceWatchers } from './presence-watchers';
 import type { LoadMessages } from './publisher';
 import * as q from './queries';
@@ -287,7 +288,7 @@ export class Connection implements DeliveryHost, PresenceListener {
     this.counted = true;
     // Closed while presence counted it: cleanup has run and skipped the
     // uncount, so it is done here, or the user would stay online for good.
-    if (this.closed) return this.leavePresence();
+    if (this.closed) return leavePresence(this.deps, this.userId, this.hidden);
     void this.deps.lastSeen
       .connected(this.userId)
       .catch((error: unknown) => logRoundFailure(this.deps.log, 'realtime: last seen', error));
@@ -380,24 +381,6 @@ export class Connection implements DeliveryHost, PresenceListener {
     this.subscriptions.removeAll();
     this.deps.presenceWatchers.unwatch(this.contacts, this);
     if (this.claimed) this.deps.releaseSocket(this.userId);
-    if (this.counted) await this.leavePresence();
-  }
-
-  /** Uncounts a counted socket: offline when it was the user's last, with the time. */
-  private async leavePresence(): Promise<void> {
-    this.deps.log.info({ userId: this.userId }, 'realtime: disconnected');
-    try {
-      const wentOffline = await this.deps.presence.disconnect(this.userId);
-      const lastSeenAt = await this.deps.lastSeen.disconnected(this.userId, wentOffline);
-      if (wentOffline && !this.hidden) {
-        await this.deps.bus.publish(channels.presence, {
-          user_id: this.userId,
-          online: false,
-          last_seen_at: lastSeenAt,
-        });
-      }
-    } catch (error) {
-      logRoundFailure(this.deps.log, 'realtime: presence update', error);
-    }
+    if (this.counted) await leavePresence(this.deps, this.userId, this.hidden);
   }
 }

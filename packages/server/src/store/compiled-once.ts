@@ -83,7 +83,7 @@ const LIST_LENGTHS_KEPT = 64;
 
 /**
  * The same for a query over a list of values (`where id in (…)`), whose SQL
- * has one placeholder per value: compiled once per dialect and list length.
+ * has one `?` per value: compiled once per dialect and list length.
  * A send asks with one id, a history page with its page of ids. An empty
  * list matches nothing and runs no query.
  */

@@ -48,6 +48,12 @@ export default tseslint.config(
           message:
             'Write a LIMIT as .limit(rowLimit(n)) (store/row-limit.ts): a bound one re-prepares.',
         },
+        {
+          selector:
+            'CallExpression[arguments.length=3][arguments.0.value=/^(\\w+\\.)?(deleted|hidden|muted)$/][arguments.1.value=/^(=|!=|<>|is|is not)$/]',
+          message:
+            'Compare a flag that partial indexes name with flagIs(column, value) (store/flag-literal.ts): a bound one re-prepares.',
+        },
       ],
     },
   },

@@ -1,4 +1,3 @@
-import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { ReadReply } from '@parley/protocol/message';
@@ -8,6 +7,7 @@ import { flag } from '../src/store/types';
 import { befriend, createConversation } from './groups';
 import type { Client } from './harness';
 import { newAccount, registerAndLogin } from './harness';
+import { queryPlan } from './query-plan';
 import { direct, list, person, pivotOf, sent } from './messaging';
 import type { Person } from './messaging';
 import { TestSocket } from './realtime';
@@ -250,20 +250,7 @@ describe.each(stores())('hidden chats, the archive ($name)', (backend) => {
     // The query every send runs (one probe of an index that holds only
     // hidden, unmuted links), planned on this backend.
     const compiled = unarchiveQuery(ts.store.db, 1, 2).compile();
-    const plan = await ts.store.db.transaction().execute(async (trx) => {
-      if (backend.name === 'postgres') {
-        // Tiny test tables would be read whole; the question is whether the index can serve.
-        await sql`set local enable_seqscan = off`.execute(trx);
-        const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
-        );
-        return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-      }
-      const rows = await trx.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-      );
-      return rows.rows.map((r) => r.detail).join('\n');
-    });
+    const plan = await queryPlan(ts, backend, compiled);
     expect(plan).toContain('conversation_members_unarchive');
   });
 });

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationList } from '@parley/protocol/conversation';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
+import { reviveQuery } from '../src/features/conversations/message-effect-queries';
 import type { Client } from './harness';
 import { direct, history, list, person, pivotOf, sent } from './messaging';
 import type { Person } from './messaging';
+import { queryPlan } from './query-plan';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
 import type { TestStore } from './stores';
@@ -219,6 +221,12 @@ describe.each(stores())('conversations ($name)', (backend) => {
     expect((await history(client, alice, c.id)).messages.map((m) => m.message)).toEqual([
       'are you there?',
     ]);
+  });
+
+  it('finds deleted-for-me links to bring back through the partial index, not the member rows', async () => {
+    // The query every send to a one-to-one kind runs, planned on this backend.
+    const plan = await queryPlan(ts, backend, reviveQuery(ts.store.db, 1).compile());
+    expect(plan).toContain('conversation_members_revive');
   });
 
   it('pins a message of the conversation and unpins with null', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { ID_MAX } from '@parley/protocol/constants';
 import { MSG } from '@parley/protocol/messages';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
@@ -7,6 +7,7 @@ import { HttpError } from '../../http/http-error';
 import type { ConversationMembersTable, Database } from '../../store/types';
 import type { AccessRow } from './queries';
 import { rowLimit } from '../../store/row-limit';
+import { flagIs } from '../../store/flag-literal';
 
 // One page of a user's conversation list: pinned first, then newest activity,
 // then id, all descending.
@@ -87,10 +88,10 @@ function memberConditions(
   options: ListOptions,
   pinned: boolean | null,
 ) {
-  const conditions = [eb('m.deleted', '=', 0)];
+  const conditions: Expression<SqlBool>[] = [flagIs('m.deleted', false)];
   if (pinned !== null) conditions.push(eb('m.pinned', '=', pinned ? 1 : 0));
-  if (options.hiddenOnly) conditions.push(eb('m.hidden', '=', 1));
-  else if (!options.includeHidden) conditions.push(eb('m.hidden', '=', 0));
+  if (options.hiddenOnly) conditions.push(flagIs('m.hidden', true));
+  else if (!options.includeHidden) conditions.push(flagIs('m.hidden', false));
   if (options.folderId !== null) conditions.push(eb('m.folder_id', '=', options.folderId));
   return eb.and(conditions);
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely, SqlBool } from 'kysely';
 import { compiledOnce } from '../../store/compiled-once';
 import type { Database } from '../../store/types';
+import { flagIs } from '../../store/flag-literal';
 
 // Writes that follow a new message, run in the sender's transaction.
 
@@ -14,14 +15,16 @@ const lastMessageIs = compiledOnce((db, conversationId: number, id: number, at: 
     .where('id', '=', conversationId),
 );
 
-const revive = compiledOnce((db, conversationId: number) =>
+// The predicate is word for word the partial index conversation_members_revive's
+// (migration 0024), so the look-up is a probe of that (usually empty) index.
+export const reviveQuery = (db: Kysely<Database>, conversationId: number) =>
   db
     .updateTable('conversation_members')
     .set({ deleted: 0 })
     .where('conversation_id', '=', conversationId)
-    .where('deleted', '=', 1)
-    .returning('user_id'),
-);
+    .where(sql<SqlBool>`deleted = true`)
+    .returning('user_id');
+const revive = compiledOnce(reviveQuery);
 
 export async function setLastMessage(
   db: Kysely<Database>,
@@ -81,7 +84,7 @@ const unreadForOthers = compiledOnce((db, conversationId: number, senderId: numb
     .updateTable('conversation_members')
     .set((eb) => ({ new_messages: eb('new_messages', '+', 1) }))
     .where('conversation_id', '=', conversationId)
-    .where('deleted', '=', 0)
+    .where(flagIs('deleted', false))
     .where('user_id', '!=', senderId),
 );
 
@@ -100,7 +103,7 @@ export async function incrementUnread(
     .updateTable('conversation_members')
     .set((eb) => ({ new_messages: eb('new_messages', '+', 1) }))
     .where('conversation_id', '=', conversationId)
-    .where('deleted', '=', 0)
+    .where(flagIs('deleted', false))
     .execute();
 }
 
@@ -135,7 +138,7 @@ export async function membersByUsernameKey(
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select('m.user_id')
     .where('m.conversation_id', '=', conversationId)
-    .where('m.deleted', '=', 0)
+    .where(flagIs('m.deleted', false))
     .where('u.username_key', 'in', keys)
     .execute();
   return rows.map((r) => r.user_id);

@@ -9,6 +9,7 @@ import type {
   Database,
   MemberRow,
 } from '../../store/types';
+import { flagIs } from '../../store/flag-literal';
 
 // Queries on conversations and their member links. The read side also joins
 // users (names, avatars) and messages (the last-message preview) so a list
@@ -166,7 +167,7 @@ export async function userLastSeq(db: Kysely<Database>, userId: number): Promise
  * SQL text of it: the sum below and a read's reply (messages setReadMarks).
  */
 export const countsInUnread = (eb: ExpressionBuilder<Database, 'conversation_members'>) =>
-  eb.and([eb('muted', '=', 0), eb('hidden', '=', 0), eb('deleted', '=', 0)]);
+  eb.and([flagIs('muted', false), flagIs('hidden', false), flagIs('deleted', false)]);
 
 /**
  * The sum behind globalUnread (countsInUnread's conversations), over all of

@@ -4,6 +4,7 @@ import type { Database, FileRow, FilesTable } from '../../store/types';
 import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 import { rowLimit } from '../../store/row-limit';
 import { compiledOnceForList } from '../../store/compiled-once';
+import { flagIs } from '../../store/flag-literal';
 
 // Queries on uploaded files. Who may read a file is decided by one query
 // per request (readable): its uploader while it is unattached, otherwise a
@@ -72,7 +73,7 @@ export function readable(
             .where('msg.deleted_at', 'is', null)
             .whereRef('msg.id', '>', 'm.cleared')
             .where((inner) =>
-              inner.or([inner('m.deleted', '=', 0), inner('c.type', 'in', PERSONAL_KINDS)]),
+              inner.or([flagIs('m.deleted', false), inner('c.type', 'in', PERSONAL_KINDS)]),
             )
             .where((inner) =>
               inner.not(

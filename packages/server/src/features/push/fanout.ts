@@ -7,6 +7,7 @@ import { pushPayloadFor } from './rules';
 import type { PushConversation, PushMessage, PushRecipient } from './rules';
 import type { NewPushJob } from './queue';
 import { devicesOf } from './subscriptions';
+import { flagIs } from '../../store/flag-literal';
 
 // One new message → one push job per device that should hear of it. Runs in
 // the push worker, never in the send: it reads the message, its
@@ -90,7 +91,7 @@ async function recipients(
       'u.paranoid',
     ])
     .where('m.conversation_id', '=', message.conversation_id)
-    .where('m.deleted', '=', 0)
+    .where(flagIs('m.deleted', false))
     .where('m.member_status', '=', 'member')
     .where((eb) =>
       eb.exists(

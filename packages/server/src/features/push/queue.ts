@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../store/compiled-once';
 import type { Database } from '../../store/types';
 import { rowLimit } from '../../store/row-limit';
+import { flagIs } from '../../store/flag-literal';
 
 // The durable push queue, in two tables that work alike on SQLite and
 // PostgreSQL (0015-push). A row is claimed with one UPDATE whose WHERE
@@ -44,7 +45,7 @@ const pushRecipientOf = compiledOnce((db, messageId: number) =>
     .innerJoin('push_subscriptions as p', 'p.user_id', 'm.user_id')
     .select('m.user_id')
     .where('msg.id', '=', messageId)
-    .where('m.deleted', '=', 0)
+    .where(flagIs('m.deleted', false))
     .where('m.member_status', '=', 'member')
     .where((eb) =>
       eb.or([eb('msg.user_id', 'is', null), eb('m.user_id', '<>', eb.ref('msg.user_id'))]),

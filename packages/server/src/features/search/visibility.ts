@@ -10,11 +10,12 @@ import { PERSONAL_KINDS } from '@parley/protocol/rules/kinds';
 /**
  * What history shows the member (as requireAccess allows): after their
  * `cleared`, in a conversation they have not left (personal kinds are only
- * hidden), and not hidden for them.
+ * hidden), and not hidden for them. The flag is a literal, not a parameter
+ * (store/flag-literal.ts says why).
  */
 export const seenBy = (userId: number) =>
   sql<boolean>`msg.id > m.cleared
-    and (m.deleted = ${0} or c.type in (${sql.join(PERSONAL_KINDS)}))
+    and (m.deleted = false or c.type in (${sql.join(PERSONAL_KINDS)}))
     and not exists (select 1 from message_hidden h where h.message_id = msg.id and h.user_id = ${userId})`;
 
 /**

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { compiledOnce } from '../../store/compiled-once';
 import type { SubtasksTable, TaskGroupsTable, TasksTable } from '../../store/task-tables';
 import type { Database } from '../../store/types';
+import { flagIs } from '../../store/flag-literal';
 
 // The task tables' reads and writes (0016-tasks). Callers check access and
 // hold the conversation's lock for writes (service.ts); nothing here does.
@@ -96,7 +97,7 @@ export async function presentMembers(
     .where('conversation_id', '=', conversationId)
     .where('user_id', 'in', userIds)
     .where('member_status', '=', 'member')
-    .where('deleted', '=', 0)
+    .where(flagIs('deleted', false))
     .execute();
   return new Set(rows.map((r) => r.user_id));
 }

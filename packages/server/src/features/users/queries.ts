@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { SwitchName } from '@parley/protocol/http/settings-routes';
 import type { Database, NewUser, UserRow } from '../../store/types';
 import { rowLimit } from '../../store/row-limit';
+import { flagIs } from '../../store/flag-literal';
 
 // Every query on the users table. Other features reach users through
 // users/service.ts, never through these.
@@ -209,7 +210,7 @@ export async function profileAudience(db: Kysely<Database>, id: number): Promise
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .select('c.id')
     .where('m.user_id', '=', id)
-    .where((eb) => eb.or([eb('m.deleted', '=', 0), eb('c.type', '=', 'direct')]))
+    .where((eb) => eb.or([flagIs('m.deleted', false), eb('c.type', '=', 'direct')]))
     .orderBy('c.id')
     .execute();
   return rows.map((r) => r.id);

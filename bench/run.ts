@@ -26,7 +26,7 @@ import { runWeb } from './web/index';
 const USAGE = `usage: npm run bench -- <scenario> [--tiny] [flags]
   fanout       [--groups N] [--members M] [--direct] [--senders S] [--rate R] [--duration S]
                [--warmup S] [--grace S] [--connections C] [--seed-concurrency K]
-               [--target-p99 MS] [--cpu-prof] [--sql-timing] [--ejabberd]
+               [--target-p99 MS] [--cpu-prof] [--sql-timing] [--ejabberd] [--rounds N]
   connections  [--sockets N] [--workers W] [--rate R] [--hold S] [--ping-every S]
                [--server-nofile N] [--no-relay]
   history      [--store sqlite|postgres] [--pg-url URL] [--messages N] [--conversations N]

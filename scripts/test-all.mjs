@@ -65,7 +65,7 @@ const vitestRuns = [
   ['vitest server', ['--project', 'server'], 'vitest-server.json'],
   [
     'vitest web',
-    ['--project', 'protocol', '--project', 'web', '--maxWorkers=2'],
+    ['--project', 'protocol', '--project', 'web', '--project', 'bench', '--maxWorkers=2'],
     'vitest-web.json',
   ],
 ];

@@ -44,6 +44,18 @@ export interface PrintOptions {
   reference?: FanoutOutcome;
   /** `--ejabberd`: the ejabberd run of the same load, into the JSON line likewise. */
   ejabberd?: FanoutOutcome;
+  /** More fields for the JSON line (`--rounds`: the per-round ratios and their medians). */
+  json?: Record<string, unknown>;
+}
+
+/** Lost, duplicated or failed deliveries: bugs, which fail the run (exit 1). */
+export function runFailed(o: FanoutOutcome): boolean {
+  return o.lost > 0 || o.tracker.duplicates > 0 || o.tracker.errors > 0;
+}
+
+/** A reference that lost messages or failed makes its ratios meaningless: the run fails too. */
+export function referenceFailed(o: FanoutOutcome): boolean {
+  return o.lost > 0 || o.tracker.errors > 0;
 }
 
 /** The statements that cost the window most, and their sum per measured send. */
@@ -74,7 +86,7 @@ export function printFanout(o: FanoutOutcome, options: PrintOptions): number {
   // the server's. Only meaningful when pinned (one line per core).
   const neighbourPct = neighbourOf(o);
   const noisy = neighbourPct > NOISE_LIMIT_PCT;
-  const failed = o.lost > 0 || tracker.duplicates > 0 || tracker.errors > 0;
+  const failed = runFailed(o);
 
   const result = {
     scenario: 'fanout',
@@ -195,11 +207,11 @@ export function printFanout(o: FanoutOutcome, options: PrintOptions): number {
       parley: rounded(p),
       ...beside('relay', options.reference),
       ...(options.ejabberd ? beside('ejabberd', options.ejabberd) : {}),
+      ...options.json,
     });
   }
-  // A reference that lost messages or failed makes its ratios meaningless: the run fails.
   const refFailed = [options.reference, options.ejabberd].some(
-    (ref) => ref !== undefined && (ref.lost > 0 || ref.tracker.errors > 0),
+    (ref) => ref !== undefined && referenceFailed(ref),
   );
   return failed || refFailed ? 1 : 0;
 }

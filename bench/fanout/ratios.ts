@@ -30,11 +30,30 @@ export function ratiosOf(parley: Figures, reference: Figures): Figures {
   return out;
 }
 
-/** Issue 24's targets, Parley ÷ relay in one run: groups and direct pairs differ in CPU. */
-function targets(direct: boolean): Partial<Figures> {
+/**
+ * Issue 24's targets, Parley ÷ relay: groups and direct pairs differ in CPU.
+ * The one definition: one run's table and the median of `--rounds` (rounds.ts) both judge by it.
+ */
+export function relayTargets(direct: boolean): Partial<Figures> {
   return direct
     ? { cpuUsPerSend: 2, p99Ms: 3, rssMiB: 2, idleSocketKiB: 1.5 }
     : { cpuUsPerDelivery: 1.5, p99Ms: 3, rssMiB: 2, idleSocketKiB: 1.5 };
+}
+
+/** How each figure is named in the ratio tables. */
+export const FIGURE_NAMES: Record<keyof Figures, string> = {
+  cpuUsPerSend: 'server CPU µs per send',
+  cpuUsPerDelivery: 'server CPU µs per delivery',
+  p99Ms: 'latency p99 ms',
+  replyP99Ms: 'send reply p99 ms',
+  rssMiB: 'server RSS MiB (peak)',
+  idleSocketKiB: 'idle socket KiB',
+};
+
+/** A ratio against its target: '' when the figure has none. */
+export function verdictOf(ratio: number, target: number | undefined): string {
+  if (target === undefined) return '';
+  return ratio <= target ? `≤ ${target} met` : `> ${target} MISSED`;
 }
 
 /**
@@ -64,29 +83,17 @@ export function printRatios(
   const p = keyFigures(parley);
   const r = keyFigures(other);
   const ratio = ratiosOf(p, r);
-  const goal = reference === 'relay' ? targets(parley.config.direct) : {};
-  const names: Record<keyof Figures, string> = {
-    cpuUsPerSend: 'server CPU µs per send',
-    cpuUsPerDelivery: 'server CPU µs per delivery',
-    p99Ms: 'latency p99 ms',
-    replyP99Ms: 'send reply p99 ms',
-    rssMiB: 'server RSS MiB (peak)',
-    idleSocketKiB: 'idle socket KiB',
-  };
+  const goal = reference === 'relay' ? relayTargets(parley.config.direct) : {};
   printTable(
     `Parley ÷ ${reference} (same load, same run)`,
-    (Object.keys(names) as (keyof Figures)[])
+    (Object.keys(FIGURE_NAMES) as (keyof Figures)[])
       .map((k): Row => {
-        const target = goal[k];
         const noise = k === 'idleSocketKiB' && (idleIsNoise(parley) || idleIsNoise(other));
         const verdict = noise
-          ? `  below the ${IDLE_NOISE_FLOOR_MIB} MiB noise floor: no verdict (bench connections)`
-          : target === undefined
-            ? ''
-            : ratio[k] <= target
-              ? `  ≤ ${target} met`
-              : `  > ${target} MISSED`;
-        return [names[k], `${round(p[k], 2)} ÷ ${round(r[k], 2)} = ${ratio[k]}×${verdict}`];
+          ? `below the ${IDLE_NOISE_FLOOR_MIB} MiB noise floor: no verdict (bench connections)`
+          : verdictOf(ratio[k], goal[k]);
+        const shown = `${round(p[k], 2)} ÷ ${round(r[k], 2)} = ${ratio[k]}×`;
+        return [FIGURE_NAMES[k], verdict ? `${shown}  ${verdict}` : shown];
       })
       .concat([
         [

@@ -7,9 +7,9 @@ import type { RawBuilder, SqlBool } from 'kysely';
 // conversation_members is weighed against conversation_members_revive
 // (`where deleted = true`), a `hidden = ?` against the archive's index. Each
 // new binding then expires the prepared statement and every call prepares it
-// again: the send's unread update took 9.4 µs instead of 2.8, the push check
-// 19 instead of 1.8 (bench/RESULTS.md). A literal keeps the cached statement
-// and still lets the planner match a partial index. ESLint requires it for
+// again: with that index the send's unread update took 10 µs instead of 2.5,
+// the push check 19 instead of 1.6 (bench/RESULTS.md). A literal keeps the
+// cached statement and still lets the planner match a partial index. ESLint requires it for
 // the flags that partial indexes name (eslint.config.js).
 
 export function flagIs(column: string, value: boolean): RawBuilder<SqlBool> {

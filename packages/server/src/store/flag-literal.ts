@@ -9,8 +9,8 @@ import type { RawBuilder, SqlBool } from 'kysely';
 // new binding then expires the prepared statement and every call prepares it
 // again: with that index the send's unread update took 10 µs instead of 2.5,
 // the push check 19 instead of 1.6 (bench/RESULTS.md). A literal keeps the
-// cached statement and still lets the planner match a partial index. ESLint requires it for
-// the flags that partial indexes name (eslint.config.js).
+// cached statement and still lets the planner match a partial index. ESLint
+// requires it for the flags that partial indexes name (eslint.config.js).
 
 export function flagIs(column: string, value: boolean): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} = ${sql.lit(value)}`;

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationList } from '@parley/protocol/conversation';
 import { MESSAGING_MSG } from '@parley/protocol/messaging-texts';
-import { reviveQuery } from '../src/features/conversations/message-effect-queries';
+import {
+  bringBackProbeQuery,
+  reviveQuery,
+} from '../src/features/conversations/message-effect-queries';
 import type { Client } from './harness';
 import { direct, history, list, person, pivotOf, sent } from './messaging';
 import type { Person } from './messaging';
@@ -227,6 +230,13 @@ describe.each(stores())('conversations ($name)', (backend) => {
     // The query every send to a one-to-one kind runs, planned on this backend.
     const plan = await queryPlan(ts, backend, reviveQuery(ts.store.db, 1).compile());
     expect(plan).toContain('conversation_members_revive');
+  });
+
+  it('reads both partial indexes, not the member rows, to learn that a send brings nothing back', async () => {
+    const probe = bringBackProbeQuery(ts.store.db, 1, 2).compile();
+    const plan = await queryPlan(ts, backend, probe);
+    expect(plan).toContain('conversation_members_revive');
+    expect(plan).toContain('conversation_members_unarchive');
   });
 
   it('pins a message of the conversation and unpins with null', async () => {

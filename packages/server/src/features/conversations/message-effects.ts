@@ -20,30 +20,48 @@ export async function afterNewMessage(
   message: { id: number; user_id: number | null; created_at: string; type?: string | undefined },
   mentionKeys: string[],
 ): Promise<void> {
-  const at = message.created_at;
   await writes.setLastMessage(trx, row.id, message);
-  if (PERSONAL_KINDS.includes(row.type)) {
-    const revived = (await writes.reviveDeleted(trx, row.id)).sort((a, b) => a - b);
-    for (const userId of revived) {
-      await appendUserEvent(trx, userId, 'conversation.restored', { conversation_id: row.id }, at);
-    }
-  }
-  // Each recipient's devices learn it as any pivot change (docs/REALTIME.md).
   // A group's service line ("Anna joined the group") is history, not news:
   // like a notification, it does not bring a chat back from the archive.
-  const unarchived =
-    message.type === GROUP_NOTICE_TYPE
-      ? []
-      : (await writes.unarchiveForMessage(trx, row.id, message.user_id)).sort((a, b) => a - b);
-  for (const userId of unarchived) {
-    const payload = { conversation_id: row.id, hidden: 0 as const };
-    await appendUserEvent(trx, userId, 'conversation.updated', payload, at);
+  const kinds = {
+    revive: PERSONAL_KINDS.includes(row.type),
+    unarchive: message.type !== GROUP_NOTICE_TYPE,
+  };
+  if (await writes.mayBringBack(trx, row.id, message.user_id, kinds)) {
+    await bringBack(trx, row.id, message, kinds);
   }
   await writes.incrementUnread(trx, row.id, message.user_id);
   const mentioned = (await writes.membersByUsernameKey(trx, row.id, mentionKeys)).filter(
     (id) => id !== message.user_id,
   );
   await writes.setMention(trx, row.id, mentioned, message.id);
+}
+
+/**
+ * Links deleted for their member come back (one-to-one kinds), hidden unmuted
+ * ones too; each recipient's devices learn it as any pivot change
+ * (docs/REALTIME.md).
+ */
+async function bringBack(
+  trx: Kysely<Database>,
+  conversationId: number,
+  message: { user_id: number | null; created_at: string },
+  kinds: { revive: boolean; unarchive: boolean },
+): Promise<void> {
+  const at = message.created_at;
+  if (kinds.revive) {
+    const revived = (await writes.reviveDeleted(trx, conversationId)).sort((a, b) => a - b);
+    for (const userId of revived) {
+      const payload = { conversation_id: conversationId };
+      await appendUserEvent(trx, userId, 'conversation.restored', payload, at);
+    }
+  }
+  if (!kinds.unarchive) return;
+  const unarchived = await writes.unarchiveForMessage(trx, conversationId, message.user_id);
+  for (const userId of unarchived.sort((a, b) => a - b)) {
+    const payload = { conversation_id: conversationId, hidden: 0 as const };
+    await appendUserEvent(trx, userId, 'conversation.updated', payload, at);
+  }
 }
 
 /** A message was deleted for everyone: unread counters and the preview follow. */

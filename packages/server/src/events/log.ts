@@ -12,7 +12,8 @@ import type { Database } from '../store/types';
 
 // The two event logs realtime will resume from. Each append takes the next
 // sequence with an UPDATE … RETURNING on the owning row, inside the caller's
-// transaction: on PostgreSQL that row lock orders concurrent writers to one
+// transaction (or is handed the seq its caller took in its own UPDATE of that
+// row: a new message's, with the conversation's last message): on PostgreSQL that row lock orders concurrent writers to one
 // conversation (so message ids and seqs rise together), on SQLite the single
 // writer does. A client that saw seq N reads `seq > N` and misses nothing.
 
@@ -134,6 +135,12 @@ const insertConversationEvent = compiledOnce(
     }),
 );
 
+async function takeConversationSeq(trx: Kysely<Database>, conversationId: number): Promise<number> {
+  const [row] = await nextConversationSeq(trx, conversationId);
+  if (!row) throw new Error(`appendConversationEvent: no conversation ${conversationId}`);
+  return row.last_seq;
+}
+
 /**
  * Appends a conversation event. The payload is parsed against its type's
  * strict schema first (protocol events/): a field the contract does not
@@ -145,11 +152,11 @@ export async function appendConversationEvent<T extends ConversationEventType>(
   type: T,
   payload: ConversationEventStored<T>,
   at: string,
+  /** A seq the caller already took on the conversation row in this transaction. */
+  takenSeq?: number,
 ): Promise<number> {
   strictConversationStored(type, payload);
-  const [row] = await nextConversationSeq(trx, conversationId);
-  if (!row) throw new Error(`appendConversationEvent: no conversation ${conversationId}`);
-  const seq = row.last_seq;
+  const seq = takenSeq ?? (await takeConversationSeq(trx, conversationId));
   await insertConversationEvent(trx, conversationId, seq, type, JSON.stringify(payload), at);
   const appended = { conversation_id: conversationId, seq, type, payload } as ConversationEventRow;
   collecting.get(trx)?.conversation.push(appended);

@@ -8,13 +8,32 @@ import { rowLimit } from '../../store/row-limit';
 // Writes that follow a new message, run in the sender's transaction.
 
 // Every send moves the conversation's last message and looks for links to
-// bring back (mayBringBack below): all compiled once.
-const lastMessageIs = compiledOnce((db, conversationId: number, id: number, at: string) =>
+// bring back (mayBringBack below): all compiled once. The same UPDATE takes
+// the seq of the send's `message.new` event (events/log.ts): one statement on
+// the conversation row instead of two.
+const lastMessageAndSeq = compiledOnce((db, conversationId: number, id: number, at: string) =>
   db
     .updateTable('conversations')
-    .set({ last_message_id: id, last_message_at: at, last_activity_at: at })
-    .where('id', '=', conversationId),
+    .set((eb) => ({
+      last_message_id: id,
+      last_message_at: at,
+      last_activity_at: at,
+      last_seq: eb('last_seq', '+', 1),
+    }))
+    .where('id', '=', conversationId)
+    .returning('last_seq'),
 );
+
+/** A new message is the conversation's last; returns the seq it took for its event. */
+export async function newLastMessage(
+  db: Kysely<Database>,
+  conversationId: number,
+  message: { id: number; created_at: string },
+): Promise<number> {
+  const [row] = await lastMessageAndSeq(db, conversationId, message.id, message.created_at);
+  if (!row) throw new Error(`newLastMessage: no conversation ${conversationId}`);
+  return row.last_seq;
+}
 
 // The predicates are word for word the partial indexes' (migrations 0013 and
 // 0024), literals included, so each look-up is a probe of a (usually empty)
@@ -31,18 +50,19 @@ export const reviveQuery = (db: Kysely<Database>, conversationId: number) =>
     .returning('user_id');
 const revive = compiledOnce(reviveQuery);
 
+/** After a removal: the newest message left, or none. */
 export async function setLastMessage(
   db: Kysely<Database>,
   conversationId: number,
   message: { id: number; created_at: string } | null,
 ): Promise<void> {
-  if (message) {
-    await lastMessageIs(db, conversationId, message.id, message.created_at);
-    return;
-  }
   await db
     .updateTable('conversations')
-    .set({ last_message_id: null, last_message_at: null })
+    .set({
+      last_message_id: message?.id ?? null,
+      last_message_at: message?.created_at ?? null,
+      ...(message ? { last_activity_at: message.created_at } : {}),
+    })
     .where('id', '=', conversationId)
     .execute();
 }

@@ -12,15 +12,17 @@ import type { AccessRow } from './queries';
 /**
  * Last message, chats deleted-for-me come back (one-to-one kinds), hidden
  * unmuted ones too (any kind: the archive, protocol rules/archive.ts) except
- * for a group's service line, unread +1 for the others, @mentions.
+ * for a group's service line, unread +1 for the others, @mentions. Returns
+ * the seq taken for the message's `message.new` event, which the caller
+ * appends with it (events/log.ts).
  */
 export async function afterNewMessage(
   trx: Kysely<Database>,
   row: AccessRow,
   message: { id: number; user_id: number | null; created_at: string; type?: string | undefined },
   mentionKeys: string[],
-): Promise<void> {
-  await writes.setLastMessage(trx, row.id, message);
+): Promise<number> {
+  const seq = await writes.newLastMessage(trx, row.id, message);
   // A group's service line ("Anna joined the group") is history, not news:
   // like a notification, it does not bring a chat back from the archive.
   const kinds = {
@@ -35,6 +37,7 @@ export async function afterNewMessage(
     (id) => id !== message.user_id,
   );
   await writes.setMention(trx, row.id, mentioned, message.id);
+  return seq;
 }
 
 /**

@@ -115,13 +115,13 @@ export function createMessagesService(
       created_at: at,
       updated_at: at,
     });
-    await conversations.afterNewMessage(
+    const seq = await conversations.afterNewMessage(
       trx,
       access,
       { id, user_id: userId, created_at: at, type: fields.type },
       userId === null ? [] : messageMentionKeys(fields),
     );
-    await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at);
+    await appendConversationEvent(trx, access.id, 'message.new', { message_id: id }, at, seq);
     // Group service lines are not messages to bots: membership reaches them as my_chat_member.
     if (userId !== null && fields.type !== GROUP_NOTICE_TYPE) {
       await hooks.inserted(trx, access, id, userId);

@@ -1,7 +1,7 @@
 // `npm test`: every check and every test runner, then one closing line
 // `N passed, N failed` summed over Vitest and Playwright (read from their
 // JSON reports). Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, root } from './build.mjs';
@@ -33,26 +33,66 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('note: TEST_DATABASE_URL is not set, so the server suite runs on SQLite only.');
 }
 
+/**
+ * Steps that only read the tree, `lanes` at a time: each is one
+ * single-threaded process, so on CI's two cores two lanes take about half
+ * the time of one after another (105 s → about 55 s). Each step's output is
+ * printed whole when it ends, so logs do not interleave.
+ */
+async function parallelSteps(steps, lanes) {
+  const queue = [...steps];
+  const runOne = ([name, command, args]) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn(command, args, { cwd: root, env: process.env });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+      child.on('close', (code) => {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        process.stdout.write(`\n▶ ${name}\n${Buffer.concat(output).toString('utf8')}`);
+        console.log(`◀ ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+        if (code !== 0) failures.push(name);
+        resolve();
+      });
+    });
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await runOne(next);
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
+
 const bin = (name) => join(root, 'node_modules/.bin', name);
-step('typecheck', bin('tsc'), ['-p', 'packages/protocol']);
-step('typecheck server', bin('tsc'), ['-p', 'packages/server']);
-step('typecheck web', bin('tsc'), ['-p', 'packages/web']);
-step('typecheck e2e', bin('tsc'), ['-p', 'e2e']);
-step('typecheck bench', bin('tsc'), ['--noEmit', '-p', 'bench']);
-step('lint', bin('eslint'), ['--max-warnings=0', '.']);
-// Import cycles, ignoring type-only imports (features must not depend on each other in a loop).
-step('import cycles', bin('dpdm'), [
-  '--no-warning',
-  '--no-tree',
-  '--transform',
-  '--exit-code',
-  'circular:1',
-  'packages/*/src/**/*.ts',
-  'packages/*/src/**/*.tsx',
-]);
-// Import zones and folder-level cycles (dependency-cruiser; rules in the script).
-step('import zones', 'node', [join(root, 'scripts/check-imports.mjs')]);
-step('format', bin('prettier'), ['--check', '.']);
+// The longest first, so the two lanes end together.
+await parallelSteps(
+  [
+    ['typecheck server', bin('tsc'), ['-p', 'packages/server']],
+    ['format', bin('prettier'), ['--check', '.']],
+    ['lint', bin('eslint'), ['--max-warnings=0', '.']],
+    ['typecheck bench', bin('tsc'), ['--noEmit', '-p', 'bench']],
+    ['typecheck web', bin('tsc'), ['-p', 'packages/web']],
+    // Import cycles, ignoring type-only imports (features must not depend on each other in a loop).
+    [
+      'import cycles',
+      bin('dpdm'),
+      [
+        '--no-warning',
+        '--no-tree',
+        '--transform',
+        '--exit-code',
+        'circular:1',
+        'packages/*/src/**/*.ts',
+        'packages/*/src/**/*.tsx',
+      ],
+    ],
+    ['typecheck', bin('tsc'), ['-p', 'packages/protocol']],
+    ['typecheck e2e', bin('tsc'), ['-p', 'e2e']],
+    // Import zones and folder-level cycles (dependency-cruiser; rules in the script).
+    ['import zones', 'node', [join(root, 'scripts/check-imports.mjs')]],
+  ],
+  2,
+);
 // The release build (server and web app) before any test: the npm start suite
 // runs the compiled server, and the journeys and the web bench serve the app.
 // Built here, no test ever waits on a build of its own.
@@ -112,27 +152,28 @@ step('vitest server on Node 24 (store, backup, starts)', node24(), [
 ]);
 // Benchmarks are not tests; these only prove each scenario still runs end to
 // end on a tiny size (they fail on lost or duplicated deliveries and errors,
-// never on figures).
-const bench = (scenario, ...flags) =>
-  step(`bench ${scenario} (tiny)`, 'node', [
-    '--import',
-    'tsx',
-    'bench/run.ts',
-    scenario,
-    '--tiny',
-    ...flags,
-  ]);
-// (`fanout --direct` is fanout with pairs: the same code path, not repeated here.)
-// --sql-timing rides along so its preload and snapshots cannot rot either.
-bench('fanout', '--sql-timing');
-bench('connections');
-bench('history');
-bench('tasks');
-if (process.env.TEST_DATABASE_URL) {
-  bench('history', '--store', 'postgres', '--pg-url', process.env.TEST_DATABASE_URL);
-}
-bench('http');
-bench('web', '--dist', 'packages/web/dist');
+// never on figures), so two run at a time: a tiny run mostly waits.
+const bench = (scenario, ...flags) => [
+  `bench ${scenario} (tiny)`,
+  'node',
+  ['--import', 'tsx', 'bench/run.ts', scenario, '--tiny', ...flags],
+];
+await parallelSteps(
+  [
+    bench('web', '--dist', 'packages/web/dist'),
+    // (`fanout --direct` is fanout with pairs: the same code path, not repeated here.)
+    // --sql-timing rides along so its preload and snapshots cannot rot either.
+    bench('fanout', '--sql-timing'),
+    bench('connections'),
+    bench('http'),
+    ...(process.env.TEST_DATABASE_URL
+      ? [bench('history', '--store', 'postgres', '--pg-url', process.env.TEST_DATABASE_URL)]
+      : []),
+    bench('history'),
+    bench('tasks'),
+  ],
+  2,
+);
 // The chat screen's initial JS (index.html's scripts, the chat route's chunk
 // and their static imports) in KB gzip: issue 6's target, held by CI.
 const BUNDLE_BUDGET_KB = '200';

@@ -11,6 +11,12 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const failures = [];
+/** A step's closing line; a failed step is named again at the end. */
+function finished(name, status, started) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`◀ ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+  if (status !== 0) failures.push(name);
+}
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
@@ -19,10 +25,7 @@ function step(name, command, args, env = {}) {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  console.log(
-    `◀ ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) failures.push(name);
+  finished(name, result.status, started);
 }
 
 if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
@@ -50,10 +53,8 @@ async function parallelSteps(steps, lanes) {
       child.stderr.on('data', (chunk) => output.push(chunk));
       child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
       child.on('close', (code) => {
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
         process.stdout.write(`\n▶ ${name}\n${Buffer.concat(output).toString('utf8')}`);
-        console.log(`◀ ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
-        if (code !== 0) failures.push(name);
+        finished(name, code, started);
         resolve();
       });
     });

@@ -13,9 +13,10 @@ import type { Database } from '../store/types';
 // The two event logs realtime will resume from. Each append takes the next
 // sequence with an UPDATE … RETURNING on the owning row, inside the caller's
 // transaction (or is handed the seq its caller took in its own UPDATE of that
-// row: a new message's, with the conversation's last message): on PostgreSQL that row lock orders concurrent writers to one
-// conversation (so message ids and seqs rise together), on SQLite the single
-// writer does. A client that saw seq N reads `seq > N` and misses nothing.
+// row: a new message's, together with the conversation's last message). On
+// PostgreSQL that row lock orders concurrent writers to one conversation (so
+// message ids and seqs rise together), on SQLite the single writer does. A
+// client that saw seq N reads `seq > N` and misses nothing.
 
 export type { ConversationEventType, UserEventType };
 

@@ -119,14 +119,14 @@ const anyToBringBack = compiledOnce(bringBackProbeQuery);
 const anyHidden = compiledOnce((db, conversationId: number, senderId: number) =>
   hiddenProbe(db, conversationId, senderId).limit(rowLimit(1)),
 );
-const anyDeleted = compiledOnce((db, conversationId: number) =>
-  deletedProbe(db, conversationId).limit(rowLimit(1)),
-);
 
 /**
  * Whether a new message could bring back a link: one deleted for its member
  * (`revive`, one-to-one kinds) or hidden and unmuted (`unarchive`). False
- * means both writes would change nothing.
+ * means both writes would change nothing. A send that may revive reads both
+ * indexes (a one-to-one kind has no service lines, so it also unarchives);
+ * a group's deleted links are members who left, which only `unarchive`'s
+ * probe leaves out.
  */
 export async function mayBringBack(
   db: Kysely<Database>,
@@ -135,11 +135,8 @@ export async function mayBringBack(
   kinds: { revive: boolean; unarchive: boolean },
 ): Promise<boolean> {
   const sender = senderId ?? 0;
-  if (kinds.revive && kinds.unarchive) {
-    return (await anyToBringBack(db, conversationId, sender)).length > 0;
-  }
+  if (kinds.revive) return (await anyToBringBack(db, conversationId, sender)).length > 0;
   if (kinds.unarchive) return (await anyHidden(db, conversationId, sender)).length > 0;
-  if (kinds.revive) return (await anyDeleted(db, conversationId)).length > 0;
   return false;
 }
 

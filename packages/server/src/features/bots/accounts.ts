@@ -23,6 +23,17 @@ import { newToken, parseToken } from './tokens';
 const TOKEN_CACHE_MS = 5_000;
 const TOKEN_CACHE_MAX = 10_000;
 
+/**
+ * A bot whose account or owner is disabled, or whose owner is deleted, stops:
+ * its token answers 401 as a revoked one (what frameworks stop on), and its
+ * webhook gets nothing (within TOKEN_CACHE_MS on every node).
+ */
+export function botStopped(row: BotRow): boolean {
+  return (
+    row.disabled_at !== null || row.owner_disabled_at !== null || row.owner_deleted_at !== null
+  );
+}
+
 export function toBot(row: BotRow): Bot {
   return {
     id: row.id,
@@ -199,12 +210,15 @@ export function createBotAccounts(deps: {
       const parsed = parseToken(token);
       if (!parsed) return null;
       const cached = byToken.get(parsed.hash);
-      if (cached && cached.until > Date.now()) return cached.row;
-      const row = await q.botByTokenHash(db, parsed.hash);
-      if (!row || row.id !== parsed.botId) return null;
-      if (byToken.size >= TOKEN_CACHE_MAX) byToken.clear();
-      byToken.set(parsed.hash, { row, until: Date.now() + TOKEN_CACHE_MS });
-      return row;
+      let row = cached && cached.until > Date.now() ? cached.row : undefined;
+      if (!row) {
+        row = await q.botByTokenHash(db, parsed.hash);
+        if (!row) return null;
+        if (byToken.size >= TOKEN_CACHE_MAX) byToken.clear();
+        byToken.set(parsed.hash, { row, until: Date.now() + TOKEN_CACHE_MS });
+      }
+      // Checked on every call, cached or not: the id part must be the bot's own.
+      return row.id === parsed.botId && !botStopped(row) ? row : null;
     },
 
     /** A bot changed its settings (webhook, commands): cached rows must be read again. */

@@ -15,6 +15,7 @@ import {
 } from './api-errors';
 import type { BotApiDeps, Method } from './context';
 import type { BotRow } from './queries';
+import { methodLookup } from './webhook-reply';
 
 // The Bot API: GET or POST /bot<token>/<method>, with its parameters in the
 // query string, a JSON body, an URL-encoded form or multipart (uploads).
@@ -79,8 +80,7 @@ async function collectMultipart(
 }
 
 export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) {
-  // Telegram's method names are case-insensitive.
-  const byName = new Map(Object.entries(methods).map(([name, fn]) => [name.toLowerCase(), fn]));
+  const find = methodLookup(methods);
 
   return async (app: FastifyInstance) => {
     app.addContentTypeParser(
@@ -101,7 +101,7 @@ export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) 
     const handler = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
       const bot = await deps.accounts.authenticate(request.params.token);
       if (!bot) return sendError(reply, unauthorized());
-      const method = byName.get(request.params.method.toLowerCase());
+      const method = find(request.params.method);
       if (!method) return sendError(reply, notFoundMethod());
       const params = { ...plain(request.query), ...plain(request.body) };
       const uploads = new Map<string, AttachedFile>();

@@ -22,6 +22,7 @@ import * as q from './queries';
 import { createBotRateLimiter, DEFAULT_BOT_RATE_LIMITS } from './rate-limit';
 import type { BotRateLimits } from './rate-limit';
 import type { BotUpdates } from './updates';
+import { createWebhookReplies } from './webhook-reply';
 import { createWebhooks, webhookOptions } from './webhooks';
 import type { WebhookOptions } from './webhooks';
 
@@ -52,7 +53,9 @@ export async function createBotsFeature(deps: {
 }) {
   const accounts = createBotAccounts({ db: deps.db, now: deps.now, eraseUser: deps.eraseUser });
   const options = webhookOptions(deps.settings?.webhooks);
-  const webhooks = createWebhooks({ db: deps.db, now: deps.now, log: deps.log, options });
+  // The reply runner needs the methods, built below; it is called only once deliveries start.
+  const onReply = (botId: number, body: string) => runReply(botId, body);
+  const webhooks = createWebhooks({ db: deps.db, now: deps.now, log: deps.log, options, onReply });
   const apiDeps: BotApiDeps = {
     db: deps.db,
     now: deps.now,
@@ -77,6 +80,7 @@ export async function createBotsFeature(deps: {
     ...updateMethods,
     ...callbackMethods(() => callbacks),
   };
+  const runReply = createWebhookReplies(apiDeps, methods);
 
   // A person who took the name before this feature existed keeps it: then
   // there is no official bot (logged), and everything else works.

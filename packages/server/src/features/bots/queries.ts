@@ -25,12 +25,17 @@ export interface BotRow {
   last_error_at: string | null;
   last_error_message: string | null;
   created_at: string;
+  /** The bot account, its owner's: disabled by an admin, or the owner deleted (the bot stops). */
+  disabled_at: string | null;
+  owner_disabled_at: string | null;
+  owner_deleted_at: string | null;
 }
 
 function selectBots(db: Kysely<Database>) {
   return db
     .selectFrom('bots as b')
     .innerJoin('users as u', 'u.id', 'b.user_id')
+    .leftJoin('users as o', 'o.id', 'u.bot_owner_id')
     .select([
       'u.id',
       'u.name',
@@ -50,6 +55,9 @@ function selectBots(db: Kysely<Database>) {
       'b.last_error_at',
       'b.last_error_message',
       'b.created_at',
+      'u.disabled_at',
+      'o.disabled_at as owner_disabled_at',
+      'o.deleted_at as owner_deleted_at',
     ]);
 }
 

@@ -8,6 +8,8 @@ import type { GuardOptions } from '../link-previews/guarded-fetch';
 import { systemResolver } from '../link-previews/resolver';
 import { checkUrl } from '../link-previews/url-policy';
 import { rowLimit } from '../../store/row-limit';
+import { botStopped } from './accounts';
+import * as q from './queries';
 
 // Webhook delivery: a bot with a webhook gets each Update POSTed to its URL
 // (as JSON, with X-Telegram-Bot-Api-Secret-Token when it set one), in
@@ -26,6 +28,8 @@ export interface WebhookOptions extends GuardOptions {
   maxAttempts: number;
   /** How often due retries (and other nodes' updates) are looked for. */
   sweepMs: number;
+  /** The most of a webhook's reply read for a call in it (webhook-reply.ts). */
+  maxBytes: number;
 }
 
 export function webhookOptions(overrides: Partial<WebhookOptions> = {}): WebhookOptions {
@@ -39,6 +43,7 @@ export function webhookOptions(overrides: Partial<WebhookOptions> = {}): Webhook
     retryMaxMs: 60_000,
     maxAttempts: 10,
     sweepMs: 1_000,
+    maxBytes: 1024 * 1024,
     ...overrides,
   };
 }
@@ -61,6 +66,8 @@ export function createWebhooks(deps: {
   now: Clock;
   log: FastifyBaseLogger;
   options: WebhookOptions;
+  /** Runs a 2xx reply's body as the bot's call, when it holds one (never throws). */
+  onReply: (botId: number, body: string) => Promise<void>;
 }) {
   const { db, options } = deps;
   /** Bots being delivered on this node, and whether a kick came meanwhile. */
@@ -70,11 +77,7 @@ export function createWebhooks(deps: {
   const later = (ms: number) => new Date(deps.now().getTime() + ms).toISOString();
 
   async function deliverOne(botId: number): Promise<'sent' | 'none' | 'failed'> {
-    const bot = await db
-      .selectFrom('bots')
-      .select(['webhook_url', 'webhook_secret'])
-      .where('user_id', '=', botId)
-      .executeTakeFirst();
+    const bot = await q.botById(db, botId);
     if (!bot?.webhook_url) return 'none';
     const head = await db
       .selectFrom('bot_updates')
@@ -93,6 +96,17 @@ export function createWebhooks(deps: {
       .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]))
       .executeTakeFirst();
     if (claimed.numUpdatedRows === 0n) return 'none';
+    // A stopped bot (owner disabled or deleted) is sent nothing; its updates
+    // wait, looked at again only after the longest back-off.
+    if (botStopped(bot)) {
+      await db
+        .updateTable('bot_updates')
+        .set({ next_attempt_at: later(options.retryMaxMs) })
+        .where('bot_id', '=', botId)
+        .where('update_id', '=', head.update_id)
+        .execute();
+      return 'failed';
+    }
     const body = JSON.stringify({
       update_id: head.update_id,
       [head.type]: JSON.parse(head.payload),
@@ -101,9 +115,13 @@ export function createWebhooks(deps: {
       ? { 'x-telegram-bot-api-secret-token': bot.webhook_secret }
       : {};
     let problem: string | null = null;
+    let reply = '';
     try {
-      const status = await guardedPostJson(bot.webhook_url, body, headers, options, options);
-      if (status < 200 || status > 299) problem = `Wrong response from the webhook: ${status}`;
+      const answer = await guardedPostJson(bot.webhook_url, body, headers, options, options);
+      reply = answer.body;
+      if (answer.status < 200 || answer.status > 299) {
+        problem = `Wrong response from the webhook: ${answer.status}`;
+      }
     } catch (error) {
       problem = `Connection failed: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -113,6 +131,7 @@ export function createWebhooks(deps: {
         .where('bot_id', '=', botId)
         .where('update_id', '=', head.update_id)
         .execute();
+      await deps.onReply(botId, reply);
       return 'sent';
     }
     const attempts = head.attempts + 1;

@@ -202,15 +202,16 @@ export async function guardedGet(
 /**
  * POSTs a JSON body through the same guard (bot webhooks): the URL and every
  * address checked, the socket pinned to the checked address, no redirects
- * followed. Answers the status; the reply's body is read and dropped.
+ * followed. Answers the status and, for a 2xx, up to maxBytes of the reply's
+ * body (a webhook reply may hold a Bot API call, as on Telegram).
  */
 export async function guardedPostJson(
   raw: string,
   body: string,
   headers: Record<string, string>,
-  limits: Pick<FetchLimits, 'timeoutMs'>,
+  limits: Pick<FetchLimits, 'timeoutMs' | 'maxBytes'>,
   options: GuardOptions,
-): Promise<number> {
+): Promise<{ status: number; body: string }> {
   const { Client, buildConnector } = await import('undici');
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const target = checkUrl(raw, options);
@@ -236,8 +237,20 @@ export async function guardedPostJson(
       body,
       signal,
     });
-    discard(response.body);
-    return response.statusCode;
+    const status = response.statusCode;
+    if (status < 200 || status > 299) {
+      discard(response.body);
+      return { status, body: '' };
+    }
+    try {
+      const { bytes, truncated } = await readLimited(response.body, limits.maxBytes);
+      // A cut reply is no call: only a whole body is worth reading.
+      return { status, body: truncated ? '' : bytes.toString('utf8') };
+    } catch {
+      return { status, body: '' }; // delivered all the same: the status said so
+    } finally {
+      discard(response.body);
+    }
   } catch (error) {
     throw new PreviewFailed(signal.aborted ? 'time limit' : `connection: ${String(error)}`);
   } finally {

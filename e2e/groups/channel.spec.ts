@@ -18,6 +18,9 @@ test('public channel: publisher posts, subscriber reads, views rise', async ({
   browser,
   request,
 }) => {
+  // Three people, three browsers and two throttled counts: longer than the
+  // default 30 s on a loaded CI machine (both ran out of time there).
+  test.setTimeout(90_000);
   const [alice, bob, carol] = await peopleWithChats(request, ['alice', 'bob', 'carol']);
   if (!alice || !bob || !carol) throw new Error('accounts');
   const username = `news${Date.now().toString(36)}`;

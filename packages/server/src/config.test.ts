@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     const config = loadConfig({}, '/srv/parley');
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: '/srv/parley/data',
       sqlitePath: '/srv/parley/data/parley.sqlite',
       databaseUrl: null,
@@ -26,7 +26,7 @@ describe('loadConfig', () => {
     const config = loadConfig(
       {
         PORT: '9000',
-        HOST: '127.0.0.1',
+        HOST: '0.0.0.0',
         DATA_DIR: 'var',
         DATABASE_URL: 'postgres://u@db/parley',
         REDIS_URL: 'redis://cache:6379',
@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     );
     expect(config).toMatchObject({
       port: 9000,
-      host: '127.0.0.1',
+      host: '0.0.0.0',
       dataDir: '/srv/var',
       databaseUrl: 'postgres://u@db/parley',
       redisUrl: 'redis://cache:6379',

@@ -311,7 +311,9 @@ export function loadConfig(
   const dataDir = resolve(cwd, e.DATA_DIR ?? './data');
   return {
     port: e.PORT ?? 8080,
-    host: e.HOST ?? '0.0.0.0',
+    // Loopback unless the operator says otherwise: on a shared network the
+    // first person to register would become the administrator.
+    host: e.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     sqlitePath: resolve(dataDir, 'parley.sqlite'),

@@ -12,6 +12,7 @@ import { openStore } from './store/db';
 import { createRedisPresence } from './realtime/presence';
 import type { Presence } from './realtime/presence';
 import { MigrationMismatchError, runMigrations } from './store/migrate';
+import { hasPeople, startLine } from './start-line';
 import { describeUnavailable } from './store/unavailable';
 import { untilDatabaseAnswers } from './store/wait-for-database';
 
@@ -194,6 +195,9 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
+  app.log.info(
+    startLine({ host: config.host, port: config.port, empty: !(await hasPeople(store.db)) }),
+  );
   // After listen: the descriptors open by now are the baseline the socket cap leaves alone.
   // Lives as long as the process (Fastify takes no hooks once listening).
   guardDescriptors(app.server, app.log);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +46,27 @@ function errorLevelLines(lines: string[]): string[] {
   });
 }
 
-async function startAndStop(stop: (npmPid: number) => void) {
+/**
+ * The local addresses listening on a port, read from the kernel's table
+ * (/proc/net/tcp, tcp6): no packet leaves this machine to find out.
+ */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      // state 0A is LISTEN
+      .filter((cols) => cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '0A')
+      .map((cols) => cols[1]!.split(':')[0]!),
+  );
+}
+
+async function startAndStop(
+  stop: (npmPid: number) => void,
+  host: string | undefined = '127.0.0.1',
+) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-npm-start-'));
   // detached: npm leads a process group of its own, as in a terminal.
@@ -58,7 +78,7 @@ async function startAndStop(stop: (npmPid: number) => void) {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      ...(host === undefined ? {} : { HOST: host }),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
     },
@@ -88,6 +108,7 @@ async function startAndStop(stop: (npmPid: number) => void) {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const listening = listeningAddresses(port);
     stop(pid);
     const code = await Promise.race([
       exited,
@@ -102,12 +123,32 @@ async function startAndStop(stop: (npmPid: number) => void) {
     while (!groupIsGone(pid) && Date.now() < groupGoneBy) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { code, lines: lines(), portClosed, groupGone: groupIsGone(pid) };
+    return { code, lines: lines(), portClosed, groupGone: groupIsGone(pid), listening, port };
   } finally {
     if (!groupIsGone(pid)) process.kill(-pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** The message of the JSON log line that starts with `prefix`, if any. */
+function message(lines: string[], prefix: string): string | undefined {
+  return lines
+    .filter((line) => line.startsWith('{'))
+    .map((line) => (JSON.parse(line) as { msg?: string }).msg ?? '')
+    .find((msg) => msg.startsWith(prefix));
+}
+
+describe('npm start with no HOST set', () => {
+  it('listens on loopback only and says where to open it and what the first account becomes', async () => {
+    const result = await startAndStop((pid) => process.kill(pid, 'SIGTERM'), undefined);
+    // 0100007F is 127.0.0.1 in the kernel's byte order; 0.0.0.0 would be 00000000.
+    expect(result.listening).toEqual(['0100007F']);
+    expect(message(result.lines, 'Parley is ready'), result.lines.join('\n')).toBe(
+      `Parley is ready at http://localhost:${result.port}: only this machine can reach it; ` +
+        'set HOST=0.0.0.0 to open it to the network. The first account registered becomes the administrator.',
+    );
+  }, 90_000);
+});
 
 describe('stopping npm start', () => {
   it('SIGTERM to npm stops the server: port freed, no process left, exit 0, no error lines', async () => {

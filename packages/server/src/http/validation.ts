@@ -20,7 +20,7 @@ export class RequestValidationError extends Error {
  * one, and PostgreSQL cannot store it (the insert would fail as a 500), so
  * it is refused up front, on every body, query and path, on both stores.
  */
-function nulIssues(data: unknown, path: PropertyKey[] = [], out: z.core.$ZodIssue[] = []) {
+export function nulIssues(data: unknown, path: PropertyKey[] = [], out: z.core.$ZodIssue[] = []) {
   if (typeof data === 'string') {
     if (data.includes('\u0000')) {
       out.push({ code: 'custom', path, message: MSG.nulCharacter, input: data });

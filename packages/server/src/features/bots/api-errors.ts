@@ -16,6 +16,23 @@ export class BotApiError extends Error {
 }
 
 export const badRequest = (what: string) => new BotApiError(400, `Bad Request: ${what}`);
+
+/**
+ * Parameter problems Telegram words without naming the field ("Bad Request:
+ * message text is empty", not "text: …"): a schema's message made with
+ * whole() is given as is by fromZod.
+ */
+const WHOLE = new Set<string>();
+export function whole(description: string): string {
+  WHOLE.add(description);
+  return description;
+}
+
+/** Telegram's refusal of an edit that changes nothing (bots redrawing a menu rely on it). */
+export const notModified = () =>
+  badRequest(
+    'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+  );
 export const chatNotFound = () => badRequest('chat not found');
 export const forbidden = (what: string) => new BotApiError(403, `Forbidden: ${what}`);
 export const unauthorized = () => new BotApiError(401, 'Unauthorized');
@@ -36,6 +53,7 @@ export function errorBody(error: BotApiError) {
 export function fromZod(error: z.ZodError): BotApiError {
   const issue = error.issues[0];
   if (!issue) return badRequest('invalid parameters');
+  if (WHOLE.has(issue.message)) return badRequest(issue.message);
   const field = issue.path.join('.');
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return badRequest(`${field || 'parameter'} is required`);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { Multipart } from '@fastify/multipart';
 import { FILE_KEY_PATTERN } from '@parley/protocol/file';
 import type { AttachedFile } from '@parley/protocol/file';
 import { ZodError } from 'zod';
@@ -14,6 +15,7 @@ import {
   unauthorized,
 } from './api-errors';
 import type { BotApiDeps, Method } from './context';
+import { refuseNul } from './params';
 import type { BotRow } from './queries';
 import { methodLookup } from './webhook-reply';
 
@@ -69,7 +71,19 @@ async function collectMultipart(
   params: Record<string, unknown>,
   uploads: Map<string, AttachedFile>,
 ): Promise<void> {
-  for await (const part of request.parts()) {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      // The body's own faults (cut off, a broken part header) are the bot's
+      // bad request; limits and refusals keep their own codes.
+      if ((error as Partial<FastifyError>).statusCode !== undefined) throw error;
+      throw badRequest('invalid multipart/form-data body');
+    }
+    if (next.done) break;
+    const part = next.value;
     if (part.type === 'file') {
       const stored = await deps.files.upload(bot.id, { file: part.file, filename: part.filename });
       uploads.set(part.fieldname, stored);
@@ -106,6 +120,7 @@ export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) 
       const params = { ...plain(request.query), ...plain(request.body) };
       const uploads = new Map<string, AttachedFile>();
       if (request.isMultipart()) await collectMultipart(request, deps, bot, params, uploads);
+      refuseNul(params);
       // The bot hung up (a long poll it gave up on): stop waiting for it.
       const closed = new AbortController();
       reply.raw.once('close', () => closed.abort());

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX } from '@parley/protocol/constants';
+import { nulIssues } from '../../http/validation';
+import { badRequest } from './api-errors';
 
 // The Bot API's parameter forms. A bot may send any method as JSON, as an
 // URL-encoded form, as multipart, or in the query string: in the last three
@@ -39,5 +41,20 @@ export const json = <T extends z.ZodType>(schema: T) =>
     schema,
   );
 
-/** chat_id: a conversation id (number or its text); "@username" is not supported. */
-export const chatId = () => anyId();
+/**
+ * chat_id: a conversation id (number or its text). "@username" (a public
+ * channel's on Telegram) names no chat here: it becomes id 0, which is no
+ * conversation, so the bot is told "chat not found" as for any unknown chat.
+ */
+export const chatId = () =>
+  z.preprocess((v) => (typeof v === 'string' && v.startsWith('@') ? 0 : v), anyId());
+
+/**
+ * The HTTP API's rule (http/validation.ts), kept for the Bot API too: no
+ * parameter may hold a NUL character (PostgreSQL cannot store one; SQLite
+ * would). Thrown as Telegram words a bad parameter.
+ */
+export function refuseNul(params: Record<string, unknown>): void {
+  const issue = nulIssues(params)[0];
+  if (issue) throw badRequest(`${issue.path.join('.')}: NUL character is not allowed`);
+}

@@ -1,5 +1,6 @@
 import { botStopped } from './accounts';
 import type { BotApiDeps, Method } from './context';
+import { refuseNul } from './params';
 import * as q from './queries';
 
 // A webhook's reply may itself be a Bot API call: Telegram runs a 2xx
@@ -43,6 +44,7 @@ export function createWebhookReplies(deps: BotApiDeps, methods: Record<string, M
       if (!bot?.token_hash || botStopped(bot)) return;
       // getUpdates is refused while a webhook is set anyway; a reply cannot upload files.
       if (!method) throw new Error('Not Found: method not found');
+      refuseNul(call.params);
       await method(deps, {
         bot,
         params: call.params,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_KEY_PATTERN } from '@parley/protocol/file';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
-import { badRequest } from '../api-errors';
+import { badRequest, whole } from '../api-errors';
 import type { BotApiDeps, Method, MethodCall } from '../context';
 import { replyMarkupParam } from '../markup';
 import { chatId } from '../params';
@@ -18,7 +18,7 @@ const WRONG_FILE = 'wrong file identifier/HTTP URL specified';
 const caption = z
   .string()
   .trim()
-  .max(MESSAGE_MAX_LENGTH, 'message caption is too long')
+  .max(MESSAGE_MAX_LENGTH, whole('message caption is too long'))
   .default('');
 
 /** The file a parameter names: an upload of this call, or a readable file_id. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
 import { isHttpError } from '../../../http/http-error';
-import { badRequest } from '../api-errors';
+import { badRequest, notModified, whole } from '../api-errors';
 import type { Method } from '../context';
 import { inlineOnly, replyMarkupParam } from '../markup';
 import { anyId, chatId } from '../params';
@@ -12,10 +12,10 @@ import { asTgMessage, chatAccess, replyFields, sendAs } from '../send';
 // (docs/BOTS.md); entities are not taken either.
 
 const text = z
-  .string({ error: 'message text is empty' })
+  .string({ error: whole('message text is empty') })
   .trim()
-  .min(1, 'message text is empty')
-  .max(MESSAGE_MAX_LENGTH, 'message is too long');
+  .min(1, whole('message text is empty'))
+  .max(MESSAGE_MAX_LENGTH, whole('message is too long'));
 
 const sendMessage = z.object({
   chat_id: chatId(),
@@ -61,9 +61,10 @@ export const messageMethods: Record<string, Method> = {
   async editMessageText(deps, call) {
     const p = target.extend({ text, reply_markup: replyMarkupParam.optional() }).parse(call.params);
     const row = await ownMessage(deps, call, p);
-    if (row.message === p.text && p.reply_markup === undefined) {
-      throw badRequest('message is not modified');
-    }
+    // The same keyboard sent again changes nothing either.
+    const sameMarkup =
+      p.reply_markup === undefined || inlineOnly(p.reply_markup) === row.reply_markup;
+    if (row.message === p.text && sameMarkup) throw notModified();
     const message = await deps.messages.editAs(call.bot.id, row.id, {
       message: p.text,
       ...(p.reply_markup !== undefined ? { reply_markup: inlineOnly(p.reply_markup) } : {}),
@@ -75,7 +76,7 @@ export const messageMethods: Record<string, Method> = {
     const p = target.extend({ reply_markup: replyMarkupParam.optional() }).parse(call.params);
     const row = await ownMessage(deps, call, p);
     const markup = inlineOnly(p.reply_markup);
-    if (markup === row.reply_markup) throw badRequest('message is not modified');
+    if (markup === row.reply_markup) throw notModified();
     const message = await deps.messages.editAs(call.bot.id, row.id, { reply_markup: markup });
     return asTgMessage(deps, call.bot.id, message);
   },

@@ -54,6 +54,16 @@ describe('loadConfig', () => {
     expect(config.rateLimits.registerPerAddress).toEqual({ max: 20, windowSeconds: 60 });
   });
 
+  it('logs text at a terminal unless LOG_FORMAT or NODE_ENV=production says JSON', () => {
+    expect(loadConfig({}, '/x').logFormat).toBe('auto');
+    expect(loadConfig({ NODE_ENV: 'production' }, '/x').logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'text' }, '/x').logFormat).toBe('text');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, '/x').logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'pretty' }, '/x')).toThrow(
+      /LOG_FORMAT must be one of json, text, auto/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/x')).toMatchObject({
       port: 8080,

@@ -7,6 +7,8 @@ import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
 import { isListenHost, parseTrustProxy } from './config-addresses';
 import type { BlobStoreConfig } from './config-blob-store';
 import { readBlobStoreConfig } from './config-blob-store';
+import type { LogFormatSetting } from './http/logger';
+import { parseWebhookOrigins } from './features/bots/webhook-origins';
 
 // Everything the server reads from the environment, parsed once at start.
 // Nothing else in the server touches process.env: tests build an AppConfig
@@ -22,6 +24,12 @@ export interface RateLimitConfig {
   loginPerAddress: RateLimitRule;
   /** POST /login, counted per login name, whichever address it comes from. */
   loginPerAccount: RateLimitRule;
+  /**
+   * POST /login with `username` (the "Confirm your username" step), per
+   * login name: its own budget, so the step that follows several wrong
+   * passwords is not refused by the budget they spent.
+   */
+  verifyPerAccount: RateLimitRule;
   /** POST /register, per client address. */
   registerPerAddress: RateLimitRule;
   /** POST /user/refresh, per client address. */
@@ -41,6 +49,10 @@ export interface RateLimitConfig {
    * dropped, and so is the stop that would have ended it.
    */
   typingPerChat: RateLimitRule;
+  /** Group invitations one inviter sends one person (features/groups/invitation-limit.ts). */
+  invitePerPair: RateLimitRule;
+  /** Group invitations one person gets from all who never wrote to them. */
+  invitePerInvitee: RateLimitRule;
 }
 
 /** Limits on what one user or one address may hold open or stored (docs/OPERATIONS.md). */
@@ -70,6 +82,8 @@ export interface AppConfig {
   /** The public origin (https://chat.example.org): allowed Origin, Secure cookies. */
   publicUrl: string | null;
   logLevel: string;
+  /** LOG_FORMAT; `auto` (default): text at a terminal, JSON otherwise and under NODE_ENV=production. */
+  logFormat: LogFormatSetting;
   /** `commit` (default): a send is acknowledged after its commit; `fsync`: after it is on disk. */
   durability: Durability;
   webDist: string;
@@ -102,11 +116,14 @@ export interface AppConfig {
   metricsToken: string | null;
   /** BLOB_STORE and S3_*: where uploaded files live (config-blob-store.ts). */
   blobStore: BlobStoreConfig;
+  /** BOT_WEBHOOK_ALLOWED_ORIGINS: webhook origins let through the address guard (docs/BOTS.md). */
+  botWebhookOrigins: string[];
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerAddress: { max: 10, windowSeconds: 60 },
   loginPerAccount: { max: 5, windowSeconds: 60 },
+  verifyPerAccount: { max: 5, windowSeconds: 300 },
   registerPerAddress: { max: 20, windowSeconds: 3600 },
   refreshPerAddress: { max: 60, windowSeconds: 60 },
   secretPerUser: { max: 5, windowSeconds: 300 },
@@ -117,6 +134,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   sendPerUser: { max: 30, windowSeconds: 10 },
   uploadPerUser: { max: 30, windowSeconds: 60 },
   typingPerChat: { max: 1, windowSeconds: 3 },
+  invitePerPair: { max: 5, windowSeconds: 86_400 },
+  invitePerInvitee: { max: 20, windowSeconds: 86_400 },
 };
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
@@ -156,6 +175,7 @@ function testOrigin(value: string | undefined): AppConfig['linkPreviewTestOrigin
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['json', 'text', 'auto'] as const;
 
 const envSchema = z.object({
   PORT: positiveInt('PORT')
@@ -183,6 +203,10 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .optional(),
+  LOG_FORMAT: z
+    .enum(LOG_FORMATS, { error: `LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}` })
+    .optional(),
+  NODE_ENV: z.string().optional(),
   DURABILITY: z
     .enum(DURABILITIES, { error: `DURABILITY must be one of ${DURABILITIES.join(', ')}` })
     .optional(),
@@ -230,6 +254,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT: positiveInt('KEEP_ALIVE_TIMEOUT').optional(),
   // A bearer token is sent in a header on every scrape: long enough not to be guessed.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  BOT_WEBHOOK_ALLOWED_ORIGINS: z.string().optional(),
 });
 
 type RuleEnvNames = { max: string; window: string };
@@ -238,6 +263,10 @@ const RULE_ENV: Record<keyof RateLimitConfig, RuleEnvNames> = {
   loginPerAccount: {
     max: 'RATE_LIMIT_LOGIN_ACCOUNT_MAX',
     window: 'RATE_LIMIT_LOGIN_ACCOUNT_WINDOW',
+  },
+  verifyPerAccount: {
+    max: 'RATE_LIMIT_VERIFY_ACCOUNT_MAX',
+    window: 'RATE_LIMIT_VERIFY_ACCOUNT_WINDOW',
   },
   registerPerAddress: {
     max: 'RATE_LIMIT_REGISTER_IP_MAX',
@@ -253,6 +282,11 @@ const RULE_ENV: Record<keyof RateLimitConfig, RuleEnvNames> = {
   sendPerUser: { max: 'RATE_LIMIT_SEND_USER_MAX', window: 'RATE_LIMIT_SEND_USER_WINDOW' },
   uploadPerUser: { max: 'RATE_LIMIT_UPLOAD_USER_MAX', window: 'RATE_LIMIT_UPLOAD_USER_WINDOW' },
   typingPerChat: { max: 'RATE_LIMIT_TYPING_MAX', window: 'RATE_LIMIT_TYPING_WINDOW' },
+  invitePerPair: { max: 'RATE_LIMIT_INVITE_PAIR_MAX', window: 'RATE_LIMIT_INVITE_PAIR_WINDOW' },
+  invitePerInvitee: {
+    max: 'RATE_LIMIT_INVITE_USER_MAX',
+    window: 'RATE_LIMIT_INVITE_USER_WINDOW',
+  },
 };
 
 /** The names of every rate-limit variable, for docs and error messages. */
@@ -304,6 +338,7 @@ export function loadConfig(
     problems.push('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT');
   }
   const blobStore = readBlobStoreConfig(present, problems);
+  const botWebhookOrigins = parseWebhookOrigins(e.BOT_WEBHOOK_ALLOWED_ORIGINS, problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
@@ -320,6 +355,8 @@ export function loadConfig(
     redisUrl: e.REDIS_URL ?? null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     logLevel: e.LOG_LEVEL ?? 'info',
+    // A production start logs JSON even when someone runs it at a terminal.
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'auto'),
     durability: e.DURABILITY ?? 'commit',
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false, // null cannot pass the schema
@@ -344,5 +381,6 @@ export function loadConfig(
     nodeName: e.NODE_NAME ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
     blobStore,
+    botWebhookOrigins,
   };
 }

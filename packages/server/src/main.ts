@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import type { Bus } from './bus/bus';
 import { ConfigError, loadConfig } from './config';
 import { guardDescriptors } from './http/descriptors';
+import { chooseLogFormat, loggerOptions } from './http/logger';
 import type { AppConfig } from './config';
 import { productionPushGuard } from './features/push/endpoint-guard';
 import { openBlobStore } from './storage/open-blob-store';
@@ -133,6 +134,11 @@ async function main(): Promise<void> {
     blobs: blobStore.blobs,
     inactivityJobMs: config.inactivityJobSeconds * 1000,
     files: { maxBytes: config.fileMaxBytes, sweepMs: 3_600_000 },
+    bots: { webhooks: { origins: config.botWebhookOrigins } },
+    logger: loggerOptions(
+      config.logLevel,
+      chooseLogFormat(config.logFormat, process.stdout.isTTY === true),
+    ),
   });
   log = app.log;
   if (testOrigin) {

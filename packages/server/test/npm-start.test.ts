@@ -66,6 +66,7 @@ function listeningAddresses(port: number): string[] {
 async function startAndStop(
   stop: (npmPid: number) => void,
   host: string | undefined = '127.0.0.1',
+  extraEnv: Record<string, string> = {},
 ) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-npm-start-'));
@@ -81,6 +82,7 @@ async function startAndStop(
       ...(host === undefined ? {} : { HOST: host }),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      ...extraEnv,
     },
   });
   // Whole text, split at the end: a chunk may end mid-line.
@@ -147,6 +149,26 @@ describe('npm start with no HOST set', () => {
       `Parley is ready at http://localhost:${result.port}: only this machine can reach it; ` +
         'set HOST=0.0.0.0 to open it to the network. The first account registered becomes the administrator.',
     );
+    // .npmrc's build-from-source key made npm warn on every run (now .prebuild-installrc).
+    expect(result.lines.filter((line) => /npm warn/i.test(line))).toEqual([]);
+  }, 90_000);
+
+  it('at a terminal (LOG_FORMAT=text) prints readable lines and no request lines at info', async () => {
+    const result = await startAndStop((pid) => process.kill(pid, 'SIGTERM'), undefined, {
+      LOG_FORMAT: 'text',
+    });
+    const server = result.lines.filter((line) => /^\d\d:\d\d:\d\d [A-Z]{4,5} /.test(line));
+    expect(
+      server.some((line) => line.includes('INFO  Parley is ready at http://localhost:')),
+      result.lines.join('\n'),
+    ).toBe(true);
+    expect(server.some((line) => line.includes('INFO  stopped'))).toBe(true);
+    // The readiness polls above were requests: none of them is a line here.
+    expect(
+      result.lines.filter((line) =>
+        /\/api\/v1\/ready|request completed|incoming request|^\{/.test(line),
+      ),
+    ).toEqual([]);
   }, 90_000);
 });
 

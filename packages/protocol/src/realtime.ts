@@ -25,6 +25,11 @@ export const RESUME_MAX_EVENTS = 500;
  * 429 (the client sends one at a time anyway, or falls back to HTTP).
  */
 export const SOCKET_SENDS_MAX_PENDING = 32;
+/**
+ * The `retry_after` of that 429: the window drains as the pending sends
+ * commit (milliseconds each), so one second is enough to find room.
+ */
+export const SOCKET_SENDS_RETRY_AFTER_SECONDS = 1;
 
 /** Close codes the client acts on. */
 export const WS_CLOSE = {

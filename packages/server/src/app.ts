@@ -296,6 +296,7 @@ export async function buildApp(deps: AppDeps) {
     users,
     storeAvatar: groupAvatarStore(blobs),
     lines: groupLines,
+    limits,
   });
   const groupMembers = createMembersService({
     db,
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps) {
     publisher,
     conversations,
     lines: groupLines,
+    limits,
   });
   // Background jobs: the search indexer, account and group inactivity, files, sessions.
   startBackgroundJobs(app, {

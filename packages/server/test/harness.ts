@@ -18,6 +18,7 @@ const GENEROUS = { max: 10_000, windowSeconds: 60 };
 export const NO_LIMITS: RateLimitConfig = {
   loginPerAddress: GENEROUS,
   loginPerAccount: GENEROUS,
+  verifyPerAccount: GENEROUS,
   registerPerAddress: GENEROUS,
   refreshPerAddress: GENEROUS,
   secretPerUser: GENEROUS,
@@ -26,6 +27,8 @@ export const NO_LIMITS: RateLimitConfig = {
   sendPerUser: GENEROUS,
   uploadPerUser: GENEROUS,
   typingPerChat: GENEROUS,
+  invitePerPair: GENEROUS,
+  invitePerInvitee: GENEROUS,
 };
 
 /** Far above anything a suite does; the suites of the limits pass their own. */

@@ -77,6 +77,32 @@ describe.each(counterBackends())('rate limits with $name counters', (counters) =
     ).toBe(200);
   });
 
+  it('gives "Confirm your username" its own budget, not the one wrong passwords spent', async () => {
+    const account = newAccount();
+    const { client } = await serverWith({
+      loginPerAccount: { max: 4, windowSeconds: 60 },
+      verifyPerAccount: { max: 2, windowSeconds: 60 },
+    });
+    await client.post('/register', account);
+    // Three wrong passwords, then the right one: confirm the username (the 4th of the budget).
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await client.post('/login', { login: account.login, password: 'wrong' })).status,
+      ).toBe(422);
+    }
+    const asked = await client.post('/login', { login: account.login, password: account.password });
+    expect(asked.body).toEqual({ status: 'verify_username' });
+    // The sign-in budget is spent; the confirming try still gets through.
+    const confirm = { login: account.login, password: account.password };
+    const typo = await client.post('/login', { ...confirm, username: 'not-mine' });
+    expect(typo.status).toBe(422);
+    const done = await client.post('/login', { ...confirm, username: account.username });
+    expect(done.status).toBe(200);
+    // Its own budget is a limit too.
+    expect429(await client.post('/login', { ...confirm, username: account.username }));
+    expect429(await client.post('/login', confirm));
+  });
+
   it('limits /register per address', async () => {
     const { client } = await serverWith({ registerPerAddress: { max: 2, windowSeconds: 3600 } });
     expect((await client.post('/register', newAccount())).status).toBe(200);

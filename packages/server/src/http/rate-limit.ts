@@ -25,6 +25,8 @@ export interface Limiters {
   loginPerAddress: Limiter;
   /** Needs the parsed body: use it as a preHandler. */
   loginPerAccount: Limiter;
+  /** A sign-in that confirms the username: its own budget. Needs the parsed body. */
+  verifyPerAccount: Limiter;
   registerPerAddress: Limiter;
   refreshPerAddress: Limiter;
   /** Needs the auth guard to have run: use it as a preHandler. */
@@ -45,6 +47,10 @@ export interface Limiters {
   uploadPerUser: Limiter;
   /** Typing starts, keyed `userId:conversationId`. */
   typingPerChat: KeyedLimiter;
+  /** Group invitations, keyed `inviterId:inviteeId` (features/groups/invitation-limit.ts). */
+  invitePerPair: KeyedLimiter;
+  /** Group invitations from strangers, keyed by the invitee. */
+  invitePerInvitee: KeyedLimiter;
 }
 
 export interface RateLimitOptions {
@@ -115,6 +121,7 @@ export async function registerRateLimits(
   return {
     loginPerAddress: limiter('login-ip', options.rules.loginPerAddress, byAddress),
     loginPerAccount: limiter('login-account', options.rules.loginPerAccount, byLogin),
+    verifyPerAccount: limiter('verify-account', options.rules.verifyPerAccount, byLogin),
     registerPerAddress: limiter('register-ip', options.rules.registerPerAddress, byAddress),
     refreshPerAddress: limiter('refresh-ip', options.rules.refreshPerAddress, byAddress),
     secretPerUser: limiter('secret-user', options.rules.secretPerUser, byUser),
@@ -124,5 +131,7 @@ export async function registerRateLimits(
     sendPerUserId,
     uploadPerUser: limiter('upload-user', options.rules.uploadPerUser, byUser),
     typingPerChat: keyed('typing', options.rules.typingPerChat),
+    invitePerPair: keyed('invite-pair', options.rules.invitePerPair),
+    invitePerInvitee: keyed('invite-user', options.rules.invitePerInvitee),
   };
 }

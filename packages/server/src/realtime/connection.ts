@@ -22,6 +22,7 @@ import { leavePresence } from './presence-leave';
 import type { PresenceListener, PresenceWatchers } from './presence-watchers';
 import type { LoadMessages } from './publisher';
 import * as q from './queries';
+import { nulRefusal } from './socket-nul';
 import { SocketSends } from './socket-sends';
 import type { SendMessage } from './socket-sends';
 import { Subscriptions } from './subscriptions';
@@ -178,6 +179,8 @@ export class Connection implements DeliveryHost, PresenceListener {
     const parsed = clientFrameSchema.safeParse(json);
     if (!parsed.success) return this.close(WS_CLOSE.badFrame, 'unknown frame');
     const frame = parsed.data;
+    const refusal = nulRefusal(frame);
+    if (refusal) return this.opened ? this.send(refusal) : this.close(WS_CLOSE.badFrame, 'NUL');
     if (frame.op === 'hello') {
       if (this.helloTimer === null) return this.close(WS_CLOSE.badFrame, 'hello twice');
       clearTimeout(this.helloTimer);

@@ -5,7 +5,10 @@ import type { ErrorBody } from '@parley/protocol/errors';
 import type { Message } from '@parley/protocol/message';
 import { sendMessageRequestSchema } from '@parley/protocol/message';
 import { MSG } from '@parley/protocol/messages';
-import { SOCKET_SENDS_MAX_PENDING } from '@parley/protocol/realtime';
+import {
+  SOCKET_SENDS_MAX_PENDING,
+  SOCKET_SENDS_RETRY_AFTER_SECONDS,
+} from '@parley/protocol/realtime';
 import type { ServerFrame } from '@parley/protocol/realtime';
 import { errorReplyOf } from '../http/errors';
 import type { KeyedLimiter } from '../http/rate-limit';
@@ -42,7 +45,10 @@ export class SocketSends {
 
   handle(ref: string, body: Record<string, unknown>): void {
     if (this.pending >= SOCKET_SENDS_MAX_PENDING) {
-      return this.refuse(ref, 429, { message: MSG.tooManyRequests });
+      return this.refuse(ref, 429, {
+        message: MSG.tooManyRequests,
+        retry_after: SOCKET_SENDS_RETRY_AFTER_SECONDS,
+      });
     }
     const parsed = sendMessageRequestSchema.safeParse(body);
     if (!parsed.success) {

@@ -53,7 +53,14 @@ export function authRoutes(deps: {
           // per-account limit: wrong passwords from elsewhere cannot lock its owner out.
           const account = await deps.auth.accountOf(request.body.login);
           if (account !== null && (await deps.devices.knows(request, account))) return;
-          await deps.limits.loginPerAccount(request, reply);
+          // The "Confirm your username" step comes after wrong passwords that
+          // spent the sign-in budget: it has its own (an attacker who knows the
+          // username gains that budget's few tries, each one an argon2 hash).
+          const confirming = Boolean(request.body.username);
+          await (confirming ? deps.limits.verifyPerAccount : deps.limits.loginPerAccount)(
+            request,
+            reply,
+          );
         },
       ],
       handler: async (request, reply) =>

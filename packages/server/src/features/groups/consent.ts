@@ -16,6 +16,8 @@ export interface AddPlan {
   add: number[];
   /** Asked first: each gets an invitation (features/groups/invitations.ts). */
   invite: number[];
+  /** Those of `invite` who never wrote to the adder: their invitations come from a stranger. */
+  strangers: number[];
 }
 
 const directKey = (a: number, b: number) => `direct:${Math.min(a, b)}:${Math.max(a, b)}`;
@@ -32,7 +34,7 @@ export async function planAdd(
   /** The request field that named them: member_ids (create) or user_ids (add). */
   field: 'member_ids' | 'user_ids' | 'user_id',
 ): Promise<AddPlan> {
-  const plan: AddPlan = { add: [], invite: [] };
+  const plan: AddPlan = { add: [], invite: [], strangers: [] };
   if (candidates.length === 0) return plan;
   const byKey = new Map(candidates.map((id) => [directKey(adderId, id), id]));
   const chats = await db
@@ -72,6 +74,7 @@ export async function planAdd(
     });
     if (decision === 'refuse') throw invalid(field, GROUP_MSG.notFriends);
     plan[decision].push(person);
+    if (decision === 'invite' && !wrote.has(person)) plan.strangers.push(person);
   }
   return plan;
 }

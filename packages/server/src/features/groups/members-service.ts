@@ -16,6 +16,8 @@ import type { Departure } from './membership';
 import { memberCounts } from '../conversations/queries';
 import { planAdd } from './consent';
 import { invitationPeople, invite } from './invitation-store';
+import { limitInvitations } from './invitation-limit';
+import type { InvitationLimits } from './invitation-limit';
 import * as q from './queries';
 import type { GroupLines } from './service-lines';
 
@@ -29,6 +31,7 @@ export function createMembersService(deps: {
   publisher: EventPublisher;
   conversations: ConversationsService;
   lines: GroupLines;
+  limits: InvitationLimits;
 }) {
   const { db, conversations } = deps;
   const transaction = eventTransaction(db, deps.publisher);
@@ -125,6 +128,7 @@ export function createMembersService(deps: {
         if (link?.member_status !== 'member') wanted.push(id);
       }
       const plan = await planAdd(db, userId, wanted, 'user_ids');
+      await limitInvitations(db, deps.limits, userId, conversationId, plan);
       const at = deps.now().toISOString();
       await transaction(async (trx) => {
         await lockConversation(trx, conversationId);

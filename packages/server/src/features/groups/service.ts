@@ -27,6 +27,8 @@ import { forbidden, invalid, notFound, requireCan } from './access';
 import { admit, lockConversation, setRole } from './membership';
 import { planAdd } from './consent';
 import { invitationPeople, invite } from './invitation-store';
+import { limitInvitations } from './invitation-limit';
+import type { InvitationLimits } from './invitation-limit';
 import * as q from './queries';
 import type { GroupLines } from './service-lines';
 
@@ -49,6 +51,7 @@ export function createGroupsService(deps: {
   /** Stores a validated avatar upload and answers its URL (422 HttpError when refused). */
   storeAvatar: (data: Buffer) => Promise<string>;
   lines: GroupLines;
+  limits: InvitationLimits;
 }) {
   const { db, conversations, users } = deps;
   const transaction = eventTransaction(db, deps.publisher);
@@ -138,6 +141,7 @@ export function createGroupsService(deps: {
       const others = [...new Set(form.member_ids)].filter((id) => id !== userId);
       // Those who let the creator add them are members at once; the others are asked (consent.ts).
       const plan = await planAdd(db, userId, others, 'member_ids');
+      await limitInvitations(db, deps.limits, userId, null, plan);
       if (form.username) await requireFreeUsername(form.username);
       const avatarUrl = avatar ? await deps.storeAvatar(avatar) : null;
       const at = deps.now().toISOString();

@@ -30,6 +30,24 @@ const sonnerCssAsFile: Plugin = {
   },
 };
 
+/**
+ * vite-plugin-pwa builds the service worker (sw.ts) as one file with
+ * `output.inlineDynamicImports: true`, which Rolldown reports as deprecated
+ * on every build. The same thing in Rolldown's own words is
+ * `codeSplitting: false`: this plugin, run by that inner build only, swaps one
+ * for the other, so the worker is still one file and the build says nothing.
+ */
+const swAsOneFile: Plugin = {
+  name: 'parley-sw-as-one-file',
+  config(config) {
+    const output = config.build?.rollupOptions?.output;
+    if (!output || Array.isArray(output) || output.inlineDynamicImports !== true) return;
+    delete output.inlineDynamicImports;
+    // Rolldown's option; the Rollup output type Vite exposes here does not list it yet.
+    Object.assign(output, { codeSplitting: false });
+  },
+};
+
 export default defineConfig({
   base: '/',
   plugins: [
@@ -72,6 +90,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        buildPlugins: { vite: [swAsOneFile] },
         // The emitted file is dist/sw.js (filename above is the source name).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The emoji picker's data (@emoji-mart/data, 430 KB) is fetched when

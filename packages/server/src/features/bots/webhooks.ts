@@ -10,6 +10,7 @@ import { checkUrl } from '../link-previews/url-policy';
 import { rowLimit } from '../../store/row-limit';
 import { botStopped } from './accounts';
 import * as q from './queries';
+import { listedEndpoint } from './webhook-origins';
 
 // Webhook delivery: a bot with a webhook gets each Update POSTed to its URL
 // (as JSON, with X-Telegram-Bot-Api-Secret-Token when it set one), in
@@ -17,7 +18,8 @@ import * as q from './queries';
 // again after a back-off that doubles up to retryMaxMs; after maxAttempts
 // the update is dropped and the error kept for getWebhookInfo. The URL goes
 // through the link previews' address guard: public addresses only, default
-// ports only; tests open it for their own 127.0.0.1 port (`allow`).
+// ports only; tests open it for their own 127.0.0.1 port (`allow`), and an
+// operator for exact origins (`origins`, BOT_WEBHOOK_ALLOWED_ORIGINS).
 // Several nodes may try the same bot: a lease on the update row
 // (next_attempt_at) lets one of them deliver it.
 
@@ -30,6 +32,8 @@ export interface WebhookOptions extends GuardOptions {
   sweepMs: number;
   /** The most of a webhook's reply read for a call in it (webhook-reply.ts). */
   maxBytes: number;
+  /** Operator-listed origins (webhook-origins.ts); webhook URLs on exactly these may be HTTP, loopback or private. */
+  origins: readonly string[];
 }
 
 export function webhookOptions(overrides: Partial<WebhookOptions> = {}): WebhookOptions {
@@ -44,6 +48,7 @@ export function webhookOptions(overrides: Partial<WebhookOptions> = {}): Webhook
     maxAttempts: 10,
     sweepMs: 1_000,
     maxBytes: 1024 * 1024,
+    origins: [],
     ...overrides,
   };
 }
@@ -51,14 +56,21 @@ export function webhookOptions(overrides: Partial<WebhookOptions> = {}): Webhook
 /** The URL a bot may set, or the reason it may not (Telegram: "bad webhook: …"). */
 export function webhookUrlProblem(raw: string, options: WebhookOptions): string | null {
   try {
-    const target = checkUrl(raw, options);
-    const allowed = options.allow.some((e) => e.port === target.port);
+    const target = checkUrl(raw, guardFor(raw, options));
+    const listed = listedEndpoint(raw, options.origins) !== null;
+    const allowed = listed || options.allow.some((e) => e.port === target.port);
     if (target.url.protocol !== 'https:' && !allowed)
       return 'An HTTPS URL must be provided for webhook';
     return null;
   } catch {
     return 'Webhook can be set up only on a public address, port 80 or 443';
   }
+}
+
+/** The guard for one webhook URL: a listed origin lets its own endpoint through, for that URL only. */
+function guardFor(raw: string, options: WebhookOptions): WebhookOptions {
+  const endpoint = listedEndpoint(raw, options.origins);
+  return endpoint ? { ...options, allow: [...options.allow, endpoint] } : options;
 }
 
 export function createWebhooks(deps: {
@@ -117,7 +129,13 @@ export function createWebhooks(deps: {
     let problem: string | null = null;
     let reply = '';
     try {
-      const answer = await guardedPostJson(bot.webhook_url, body, headers, options, options);
+      const answer = await guardedPostJson(
+        bot.webhook_url,
+        body,
+        headers,
+        options,
+        guardFor(bot.webhook_url, options),
+      );
       reply = answer.body;
       if (answer.status < 200 || answer.status > 299) {
         problem = `Wrong response from the webhook: ${answer.status}`;

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { useConversationStore } from '../../features/conversations/store';
 import { useGroupUi } from '../../features/groups/store';
 import {
-  ConfirmDialog,
   ConversationMenu,
   conversationActions,
 } from '../../features/conversations/ui/ConversationMenu';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ConversationAction } from '../../features/conversations/ui/ConversationMenu';
 import { useMessageStore } from '../../features/messages/store';
 import { FolderPicker, useFolderPicker } from '../../features/folders/FolderPicker';

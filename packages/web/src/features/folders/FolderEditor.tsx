@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Folder } from '@parley/protocol/folder';
 import { FOLDER_NAME_MAX_LENGTH, FOLDERS_MAX } from '@parley/protocol/folder';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../conversations/ui/ConversationMenu';
+import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { folderError, nameProblem } from './errors';
 import { useFolderStore } from './store';
 import { FolderEditRow } from './ui/FolderEditRow';
@@ -21,18 +22,9 @@ export function FolderEditor({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<Folder | null>(null);
-  const dialog = useRef<HTMLDivElement>(null);
+  const newName = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !deleting) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose, deleting]);
-  useEffect(() => {
-    dialog.current?.querySelector<HTMLInputElement>('input[name="new-folder"]')?.focus();
-  }, []);
+  useEffect(() => newName.current?.focus(), []);
 
   /** Runs a store action; a refusal lands under the field it names (`key`). */
   const attempt = async (key: string, action: () => Promise<unknown>): Promise<boolean> => {
@@ -68,15 +60,12 @@ export function FolderEditor({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div className="dialog-backdrop" onClick={onClose}>
-      <div
-        ref={dialog}
+    <>
+      <Dialog
         className="dialog folder-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="folder-dialog-title"
-        onClick={(event) => event.stopPropagation()}
-        data-testid="folder-editor"
+        labelledBy="folder-dialog-title"
+        onClose={onClose}
+        testId="folder-editor"
       >
         <header className="dialog-header">
           <h2 id="folder-dialog-title">{t('folders.title')}</h2>
@@ -116,6 +105,7 @@ export function FolderEditor({ onClose }: { onClose: () => void }) {
         )}
         <form className="folder-new" onSubmit={(event) => void add(event)}>
           <input
+            ref={newName}
             name="new-folder"
             value={draft}
             maxLength={FOLDER_NAME_MAX_LENGTH + 8}
@@ -139,7 +129,7 @@ export function FolderEditor({ onClose }: { onClose: () => void }) {
             ? t(errors.new)
             : t('folders.count', { count: folders.length, max: FOLDERS_MAX })}
         </p>
-      </div>
+      </Dialog>
       {deleting ? (
         <ConfirmDialog
           text={t('folders.confirmDelete', { name: deleting.name })}
@@ -152,6 +142,6 @@ export function FolderEditor({ onClose }: { onClose: () => void }) {
           onClose={() => setDeleting(null)}
         />
       ) : null}
-    </div>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { withNotifications } from '@parley/protocol/rules/conversation-info';
 import { useAuthStore } from '../auth/store';
 import { removeConversation } from '@parley/protocol/sync/list-reducers';
 import { useConversationStore } from '../conversations/store';
-import { ConfirmDialog } from '../conversations/ui/ConversationMenu';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import {
   actOnMember,
   fetchMembers,

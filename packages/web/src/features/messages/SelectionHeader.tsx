@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/protocol/message';
-import { ConfirmDialog } from '../conversations/ui/ConversationMenu';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { SelectionBar } from './ui/SelectionBar';
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppearanceSection } from './sections/AppearanceSection';
@@ -8,6 +8,7 @@ import { PrivacySection } from './sections/PrivacySection';
 import { ProfileSection } from './sections/ProfileSection';
 import { SecuritySection } from './sections/SecuritySection';
 import { SessionsSection } from './sections/SessionsSection';
+import { Dialog } from '../../ui/Dialog';
 import { useAuthStore } from '../auth/store';
 import { sectionsFor, useSettingsUi } from './store';
 import type { Section } from './store';
@@ -80,79 +81,67 @@ export function SettingsDialog() {
   const { section, showList, pick, back, close } = useSettingsUi();
   const sections = sectionsFor(useAuthStore((s) => s.user));
 
-  useEffect(() => {
-    if (section === null) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [section, close]);
-
   if (section === null) return null;
   return (
-    <div className="dialog-backdrop settings-backdrop" onClick={close}>
-      <div
-        className={`settings-dialog${showList ? ' is-list' : ' is-section'}`}
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('settings.title')}
-        data-testid="settings-dialog"
-        onClick={(event) => event.stopPropagation()}
-      >
-        <nav className="settings-nav" aria-label={t('settings.title')}>
-          <header className="settings-header">
-            <h2>{t('settings.title')}</h2>
-            <button
-              type="button"
-              className="icon-button settings-close-phone"
-              onClick={close}
-              aria-label={t('settings.close')}
-            >
-              ×
-            </button>
-          </header>
-          <ul>
-            {sections.map((s) => (
-              <li key={s}>
-                <button
-                  type="button"
-                  className={`settings-nav-item${s === section ? ' is-active' : ''}`}
-                  aria-current={s === section ? 'page' : undefined}
-                  data-testid={`settings-tab-${s}`}
-                  onClick={() => pick(s)}
-                >
-                  <Icon section={s} />
-                  <span>{t(`settings.section.${s}`)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section className="settings-body">
-          <header className="settings-header">
-            <button
-              type="button"
-              className="icon-button settings-back"
-              onClick={back}
-              aria-label={t('settings.back')}
-            >
-              ‹
-            </button>
-            <h2>{t(`settings.section.${section}`)}</h2>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={close}
-              aria-label={t('settings.close')}
-              data-testid="settings-close"
-            >
-              ×
-            </button>
-          </header>
-          <div className="settings-scroll">{BODIES[section]()}</div>
-        </section>
-      </div>
-    </div>
+    <Dialog
+      className={`settings-dialog${showList ? ' is-list' : ' is-section'}`}
+      backdropClassName="settings-backdrop"
+      label={t('settings.title')}
+      testId="settings-dialog"
+      onClose={close}
+    >
+      <nav className="settings-nav" aria-label={t('settings.title')}>
+        <header className="settings-header">
+          <h2>{t('settings.title')}</h2>
+          <button
+            type="button"
+            className="icon-button settings-close-phone"
+            onClick={close}
+            aria-label={t('settings.close')}
+          >
+            ×
+          </button>
+        </header>
+        <ul>
+          {sections.map((s) => (
+            <li key={s}>
+              <button
+                type="button"
+                className={`settings-nav-item${s === section ? ' is-active' : ''}`}
+                aria-current={s === section ? 'page' : undefined}
+                data-testid={`settings-tab-${s}`}
+                onClick={() => pick(s)}
+              >
+                <Icon section={s} />
+                <span>{t(`settings.section.${s}`)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="settings-body">
+        <header className="settings-header">
+          <button
+            type="button"
+            className="icon-button settings-back"
+            onClick={back}
+            aria-label={t('settings.back')}
+          >
+            ‹
+          </button>
+          <h2>{t(`settings.section.${section}`)}</h2>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={close}
+            aria-label={t('settings.close')}
+            data-testid="settings-close"
+          >
+            ×
+          </button>
+        </header>
+        <div className="settings-scroll">{BODIES[section]()}</div>
+      </section>
+    </Dialog>
   );
 }

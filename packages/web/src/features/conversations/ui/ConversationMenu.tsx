@@ -1,8 +1,5 @@
-import { useEffect, useRef } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/protocol/conversation';
-import { Button } from '../../../ui/Button';
 import { useMenuDismiss } from '../../../ui/use-menu-dismiss';
 
 export type ConversationAction =
@@ -78,67 +75,6 @@ export function ConversationMenu({
           {t(`conversations.action.${action}`)}
         </button>
       ))}
-    </div>
-  );
-}
-
-/**
- * Asks before an action (danger: one that cannot be undone). With
- * `cancel={null}` it only informs (an alert with one button).
- */
-export function ConfirmDialog({
-  text,
-  confirm,
-  onConfirm,
-  onClose,
-  variant = 'danger',
-  cancel,
-  children,
-}: {
-  text: string;
-  confirm: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  variant?: 'danger' | 'primary';
-  /** The cancel button's text; null: no cancel button. */
-  cancel?: string | null;
-  /** Shown under the text (e.g. the address a link goes to). */
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    ref.current?.querySelector<HTMLButtonElement>('[data-testid="confirm-ok"]')?.focus();
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
-    <div className="dialog-backdrop" onClick={onClose}>
-      <div
-        ref={ref}
-        className="dialog confirm-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-label={text}
-        onClick={(event) => event.stopPropagation()}
-        data-testid="confirm-dialog"
-      >
-        <p className="confirm-text">{text}</p>
-        {children}
-        <div className="confirm-buttons">
-          {cancel === null ? null : (
-            <Button variant="ghost" onClick={onClose}>
-              {cancel ?? t('messages.cancel')}
-            </Button>
-          )}
-          <Button variant={variant} onClick={onConfirm} data-testid="confirm-ok">
-            {confirm}
-          </Button>
-        </div>
-      </div>
     </div>
   );
 }

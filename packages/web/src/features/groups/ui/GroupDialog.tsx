@@ -1,13 +1,13 @@
-import { useEffect } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../ui/Dialog';
 
 /**
- * The frame the group dialogs share (create, add members): a backdrop that
- * closes on a click, a modal with its title and ×, and Escape to close.
- * Escape is taken in the capture phase and stopped there, so it closes only
- * the topmost dialog: add-members sits over the info panel, which closes on
- * Escape as well. Presentational.
+ * The frame the group dialogs share (create, add members, new chat): the
+ * modal (ui/Dialog: focus, Escape, backdrop) with its title and ×. Only the
+ * topmost dialog answers Escape: add-members sits over the info panel.
+ * Presentational.
  */
 export function GroupDialog({
   title,
@@ -25,42 +25,27 @@ export function GroupDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [onClose]);
+  const titleId = useId();
   return (
-    <div
-      className={backdropClassName ? `dialog-backdrop ${backdropClassName}` : 'dialog-backdrop'}
-      onClick={onClose}
+    <Dialog
+      className="dialog group-dialog"
+      backdropClassName={backdropClassName}
+      labelledBy={titleId}
+      testId={testId}
+      onClose={onClose}
     >
-      <div
-        className="dialog group-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        data-testid={testId}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <header className="dialog-header">
-          <h2>{title}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onClose}
-            aria-label={t('settings.close')}
-          >
-            ×
-          </button>
-        </header>
-        {children}
-      </div>
-    </div>
+      <header className="dialog-header">
+        <h2 id={titleId}>{title}</h2>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onClose}
+          aria-label={t('settings.close')}
+        >
+          ×
+        </button>
+      </header>
+      {children}
+    </Dialog>
   );
 }

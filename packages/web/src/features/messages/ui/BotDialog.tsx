@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../conversations/ui/ConversationMenu';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 
 /** What a bot asked to show: an alert (answerCallbackQuery show_alert) or a link to confirm. */
 export type BotDialogState = { kind: 'alert'; text: string } | { kind: 'url'; url: string };

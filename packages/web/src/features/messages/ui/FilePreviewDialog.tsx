@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@parley/protocol/constants';
 import { FILE_MAX_BYTES_DEFAULT } from '@parley/protocol/file';
 import { formatSize } from '@parley/protocol/rules/format-size';
+import { Dialog } from '../../../ui/Dialog';
 import { batchSendable, FILES_AT_ONCE_MAX, previewKind } from '../file-batch';
 import type { BatchFile } from '../file-batch';
 
@@ -84,113 +85,103 @@ export function FilePreviewDialog({
   };
 
   return (
-    <div
-      className="dialog-backdrop"
-      onClick={onCancel}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
+    <Dialog
+      className="dialog file-preview"
+      labelledBy="file-preview-title"
+      onClose={onCancel}
+      testId="file-preview"
     >
-      <div
-        className="dialog file-preview"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="file-preview-title"
-        onClick={(event) => event.stopPropagation()}
-        data-testid="file-preview"
-      >
-        <header className="dialog-header">
-          <strong id="file-preview-title">
-            {files.length === 1
-              ? t('filePreview.titleOne')
-              : t('filePreview.titleMany', { count: files.length })}
-          </strong>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onCancel}
-            aria-label={t('messages.cancel')}
-          >
-            ×
-          </button>
-        </header>
-        <ul className="file-preview-list">
-          {files.map((item) => (
-            <li key={item.id} className="file-preview-item" data-testid="file-preview-item">
-              <FilePreview file={item.file} />
-              <span className="file-preview-main">
-                <span className="file-preview-name">{item.file.name}</span>
-                <span className={item.tooLarge ? 'file-preview-error' : 'file-preview-size'}>
-                  {item.tooLarge
-                    ? t('filePreview.tooLarge', { max: formatSize(FILE_MAX_BYTES_DEFAULT) })
-                    : formatSize(item.file.size)}
-                </span>
+      <header className="dialog-header">
+        <strong id="file-preview-title">
+          {files.length === 1
+            ? t('filePreview.titleOne')
+            : t('filePreview.titleMany', { count: files.length })}
+        </strong>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onCancel}
+          aria-label={t('messages.cancel')}
+        >
+          ×
+        </button>
+      </header>
+      <ul className="file-preview-list">
+        {files.map((item) => (
+          <li key={item.id} className="file-preview-item" data-testid="file-preview-item">
+            <FilePreview file={item.file} />
+            <span className="file-preview-main">
+              <span className="file-preview-name">{item.file.name}</span>
+              <span className={item.tooLarge ? 'file-preview-error' : 'file-preview-size'}>
+                {item.tooLarge
+                  ? t('filePreview.tooLarge', { max: formatSize(FILE_MAX_BYTES_DEFAULT) })
+                  : formatSize(item.file.size)}
               </span>
-              <button
-                type="button"
-                className="icon-button"
-                onClick={() => onRemove(item.id)}
-                aria-label={t('filePreview.remove', { name: item.file.name })}
-                data-testid="file-preview-remove"
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-        {note ? (
-          <p className="file-preview-note" role="status">
-            {note}
-          </p>
-        ) : null}
-        <textarea
-          ref={captionRef}
-          className="file-preview-caption"
-          rows={2}
-          value={caption}
-          maxLength={MESSAGE_MAX_LENGTH}
-          placeholder={t('filePreview.caption')}
-          aria-label={t('filePreview.caption')}
-          onChange={(event) => onCaption(event.target.value)}
-          onKeyDown={onKeyDown}
-          data-testid="file-preview-caption"
+            </span>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => onRemove(item.id)}
+              aria-label={t('filePreview.remove', { name: item.file.name })}
+              data-testid="file-preview-remove"
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {note ? (
+        <p className="file-preview-note" role="status">
+          {note}
+        </p>
+      ) : null}
+      <textarea
+        ref={captionRef}
+        className="file-preview-caption"
+        rows={2}
+        value={caption}
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder={t('filePreview.caption')}
+        aria-label={t('filePreview.caption')}
+        onChange={(event) => onCaption(event.target.value)}
+        onKeyDown={onKeyDown}
+        data-testid="file-preview-caption"
+      />
+      <footer className="file-preview-actions">
+        <button
+          type="button"
+          className="btn btn-ghost btn-md"
+          onClick={() => picker.current?.click()}
+          disabled={files.length >= FILES_AT_ONCE_MAX}
+          data-testid="file-preview-add"
+        >
+          <span>{t('filePreview.add')}</span>
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          onChange={(event) => {
+            onAdd(event.target.files ? [...event.target.files] : []);
+            event.target.value = '';
+          }}
+          data-testid="file-preview-input"
         />
-        <footer className="file-preview-actions">
-          <button
-            type="button"
-            className="btn btn-ghost btn-md"
-            onClick={() => picker.current?.click()}
-            disabled={files.length >= FILES_AT_ONCE_MAX}
-            data-testid="file-preview-add"
-          >
-            <span>{t('filePreview.add')}</span>
-          </button>
-          <input
-            ref={picker}
-            type="file"
-            multiple
-            hidden
-            onChange={(event) => {
-              onAdd(event.target.files ? [...event.target.files] : []);
-              event.target.value = '';
-            }}
-            data-testid="file-preview-input"
-          />
-          <span className="file-preview-spacer" />
-          <button type="button" className="btn btn-ghost btn-md" onClick={onCancel}>
-            <span>{t('messages.cancel')}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-md"
-            onClick={onSend}
-            disabled={!sendable}
-            data-testid="file-preview-send"
-          >
-            <span>{t('messages.send')}</span>
-          </button>
-        </footer>
-      </div>
-    </div>
+        <span className="file-preview-spacer" />
+        <button type="button" className="btn btn-ghost btn-md" onClick={onCancel}>
+          <span>{t('messages.cancel')}</span>
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-md"
+          onClick={onSend}
+          disabled={!sendable}
+          data-testid="file-preview-send"
+        >
+          <span>{t('messages.send')}</span>
+        </button>
+      </footer>
+    </Dialog>
   );
 }

@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../ui/Dialog';
 import { ConversationAvatar } from '../../conversations/ui/ConversationAvatar';
 import { HiddenTag } from '../../conversations/ui/HiddenTag';
 import type { ConversationListItem } from '../../conversations/list-item';
@@ -17,50 +19,42 @@ export function ForwardDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   return (
-    <div className="dialog-backdrop" onClick={onClose}>
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('messages.forwardTo')}
-        onClick={(event) => event.stopPropagation()}
-        data-testid="forward-dialog"
-      >
-        <header className="dialog-header">
-          <strong>{t('messages.forwardTo')}</strong>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onClose}
-            aria-label={t('messages.cancel')}
-          >
-            ×
-          </button>
-        </header>
-        <ul className="dialog-list">
-          {targets.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                className="conv-row"
-                onClick={() => onPick(item.id)}
-                data-testid={`forward-to-${item.id}`}
-              >
-                <ConversationAvatar
-                  id={item.avatarId}
-                  name={item.title}
-                  src={item.avatar}
-                  kind={item.avatarKind}
-                  size={36}
-                />
-                <span className="conv-title">{item.title}</span>
-                {item.hidden ? <HiddenTag /> : null}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <Dialog labelledBy={titleId} onClose={onClose} testId="forward-dialog">
+      <header className="dialog-header">
+        <strong id={titleId}>{t('messages.forwardTo')}</strong>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onClose}
+          aria-label={t('messages.cancel')}
+        >
+          ×
+        </button>
+      </header>
+      <ul className="dialog-list">
+        {targets.map((item) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              className="conv-row"
+              onClick={() => onPick(item.id)}
+              data-testid={`forward-to-${item.id}`}
+            >
+              <ConversationAvatar
+                id={item.avatarId}
+                name={item.title}
+                src={item.avatar}
+                kind={item.avatarKind}
+                size={36}
+              />
+              <span className="conv-title">{item.title}</span>
+              {item.hidden ? <HiddenTag /> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AttachedFile } from '@parley/protocol/file';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { formatSize } from '@parley/protocol/rules/format-size';
+import { Dialog } from '../../../ui/Dialog';
 import { useZoomPan } from './use-zoom-pan';
 
 /** One picture of the chat's gallery, with what the viewer shows beside it. */
@@ -50,8 +51,8 @@ export function MediaViewer({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      else if (event.key === 'ArrowRight') go(1);
+      // Escape is the dialog frame's (ui/Dialog).
+      if (event.key === 'ArrowRight') go(1);
       else if (event.key === 'ArrowLeft') go(-1);
       else if (event.key === '+' || event.key === '=') zoom.zoomIn();
       else if (event.key === '-') zoom.zoomOut();
@@ -84,12 +85,12 @@ export function MediaViewer({
   );
 
   return createPortal(
-    <div
+    <Dialog
+      backdrop={false}
       className="image-viewer"
-      role="dialog"
-      aria-modal="true"
-      aria-label={file.name}
-      data-testid="image-viewer"
+      label={file.name}
+      testId="image-viewer"
+      onClose={onClose}
     >
       <header className="image-viewer-bar">
         <span className="image-viewer-name">
@@ -157,7 +158,7 @@ export function MediaViewer({
           {item.caption}
         </p>
       ) : null}
-    </div>,
+    </Dialog>,
     document.body,
   );
 }

@@ -1,11 +1,11 @@
-import { useRef } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommonGroup, Profile } from '@parley/protocol/profile';
 import { AccountBadge } from '../../../ui/AccountBadge';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { useDialogFocus } from '../use-dialog-focus';
+import { Dialog } from '../../../ui/Dialog';
 
 export type ProfilePanelProps = {
   profile: Profile | null;
@@ -34,102 +34,97 @@ export type ProfilePanelProps = {
  */
 export function ProfilePanel(props: ProfilePanelProps) {
   const { t } = useTranslation();
-  const panel = useRef<HTMLElement>(null);
-  useDialogFocus(panel, props.onClose);
+  const titleId = useId();
   const p = props.profile;
   return (
-    <div className="dialog-backdrop info-backdrop profile-backdrop" onClick={props.onClose}>
-      <aside
-        ref={panel}
-        className="info-panel profile-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('profile.title')}
-        tabIndex={-1}
-        data-testid="profile-panel"
-        onClick={(event) => event.stopPropagation()}
-      >
-        <header className="dialog-header">
-          <h2>{t('profile.title')}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={props.onClose}
-            aria-label={t('settings.close')}
-            data-testid="profile-close"
-          >
-            ×
-          </button>
-        </header>
-        <div className="info-scroll">
-          {props.failed ? (
-            <p className="profile-failed" role="alert">
-              {t('profile.failed')}
-            </p>
-          ) : !p ? (
-            <p className="profile-loading">{t('profile.loading')}</p>
-          ) : (
-            <>
-              <div className="info-head">
-                <Avatar id={p.id} name={p.name} src={p.avatar} size={112} initials />
-                <h3 className="info-name" data-testid="profile-name">
-                  {p.name}
-                  <AccountBadge bot={p.is_bot} official={p.is_official} />
-                </h3>
-                <p
-                  className={`profile-line${props.online ? ' is-online' : ''}`}
-                  data-testid="profile-last-seen"
-                >
-                  {props.line}
-                </p>
-              </div>
-              <button
-                type="button"
-                className="profile-username"
-                onClick={props.onCopyUsername}
-                title={t('profile.copyUsername')}
-                data-testid="profile-username"
+    <Dialog
+      as="aside"
+      className="info-panel profile-panel"
+      backdropClassName="info-backdrop profile-backdrop"
+      labelledBy={titleId}
+      testId="profile-panel"
+      onClose={props.onClose}
+    >
+      <header className="dialog-header">
+        <h2 id={titleId}>{t('profile.title')}</h2>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={props.onClose}
+          aria-label={t('settings.close')}
+          data-testid="profile-close"
+        >
+          ×
+        </button>
+      </header>
+      <div className="info-scroll">
+        {props.failed ? (
+          <p className="profile-failed" role="alert">
+            {t('profile.failed')}
+          </p>
+        ) : !p ? (
+          <p className="profile-loading">{t('profile.loading')}</p>
+        ) : (
+          <>
+            <div className="info-head">
+              <Avatar id={p.id} name={p.name} src={p.avatar} size={112} initials />
+              <h3 className="info-name" data-testid="profile-name">
+                {p.name}
+                <AccountBadge bot={p.is_bot} official={p.is_official} />
+              </h3>
+              <p
+                className={`profile-line${props.online ? ' is-online' : ''}`}
+                data-testid="profile-last-seen"
               >
-                <span className="profile-username-value">@{p.username}</span>
-                <span className="profile-username-hint">{t('profile.copyUsername')}</span>
-              </button>
-              {p.status ? (
-                <p className="info-description" data-testid="profile-status">
-                  {p.status}
-                </p>
+                {props.line}
+              </p>
+            </div>
+            <button
+              type="button"
+              className="profile-username"
+              onClick={props.onCopyUsername}
+              title={t('profile.copyUsername')}
+              data-testid="profile-username"
+            >
+              <span className="profile-username-value">@{p.username}</span>
+              <span className="profile-username-hint">{t('profile.copyUsername')}</span>
+            </button>
+            {p.status ? (
+              <p className="info-description" data-testid="profile-status">
+                {p.status}
+              </p>
+            ) : null}
+            <div className="profile-actions">
+              <Button onClick={props.onSendMessage} data-testid="profile-send">
+                {t('profile.sendMessage')}
+              </Button>
+              {props.direct ? (
+                <>
+                  <Button
+                    variant="secondary"
+                    disabled={props.busy}
+                    onClick={props.onMute}
+                    data-testid="profile-mute"
+                  >
+                    {t(props.direct.muted ? 'profile.unmute' : 'profile.mute')}
+                  </Button>
+                  <Button
+                    variant={props.direct.blocked ? 'secondary' : 'danger'}
+                    disabled={props.busy}
+                    onClick={props.onBlock}
+                    data-testid="profile-block"
+                  >
+                    {t(props.direct.blocked ? 'profile.unblock' : 'profile.block')}
+                  </Button>
+                </>
               ) : null}
-              <div className="profile-actions">
-                <Button onClick={props.onSendMessage} data-testid="profile-send">
-                  {t('profile.sendMessage')}
-                </Button>
-                {props.direct ? (
-                  <>
-                    <Button
-                      variant="secondary"
-                      disabled={props.busy}
-                      onClick={props.onMute}
-                      data-testid="profile-mute"
-                    >
-                      {t(props.direct.muted ? 'profile.unmute' : 'profile.mute')}
-                    </Button>
-                    <Button
-                      variant={props.direct.blocked ? 'secondary' : 'danger'}
-                      disabled={props.busy}
-                      onClick={props.onBlock}
-                      data-testid="profile-block"
-                    >
-                      {t(props.direct.blocked ? 'profile.unblock' : 'profile.block')}
-                    </Button>
-                  </>
-                ) : null}
-              </div>
-              {props.media}
-              <CommonGroups groups={props.groups} onOpen={props.onOpenGroup} />
-            </>
-          )}
-        </div>
-      </aside>
-    </div>
+            </div>
+            {props.media}
+            <CommonGroups groups={props.groups} onOpen={props.onOpenGroup} />
+          </>
+        )}
+      </div>
+    </Dialog>
   );
 }
 

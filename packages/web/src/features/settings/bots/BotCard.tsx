@@ -11,7 +11,7 @@ import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { useAuthStore } from '../../auth/store';
 import { openDirectChat } from '../../conversations/open-direct';
-import { ConfirmDialog } from '../../conversations/ui/ConversationMenu';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { checkErrors, noErrors, settingsErrors } from '../form-errors';
 import type { SettingsErrors } from '../form-errors';
 import { useSettingsUi } from '../store';

@@ -3,7 +3,7 @@ import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_LIMITS } from '@parley/protocol/constants';
 import type { Task, TaskGroup } from '@parley/protocol/tasks';
-import { ConfirmDialog } from '../../conversations/ui/ConversationMenu';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { taskActions } from '../actions';
 import { useDragList } from '../use-drag';
 import { afterIdForStep, stepOfKey } from '../view';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_LIMITS } from '@parley/protocol/constants';
 import type { Task } from '@parley/protocol/tasks';
-import { ConfirmDialog } from '../../conversations/ui/ConversationMenu';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { taskActions } from '../actions';
 import { dueInputs, dueInstant } from '../due';
 import { useTasksStore } from '../store';

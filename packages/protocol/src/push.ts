@@ -9,6 +9,12 @@ import type { LocaleCode } from './locales';
 /** The longest token accepted (a PushSubscription's JSON is ~250–600 characters). */
 export const PUSH_TOKEN_MAX_LENGTH = 4096;
 
+/**
+ * Devices with push per account: a new one beyond this replaces the least
+ * recently used (docs/PUSH.md), so one message never fans out to hundreds.
+ */
+export const PUSH_DEVICES_MAX = 10;
+
 /** The subscription as `PushSubscription.toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: 'The push endpoint must be a URL' }).max(2048),

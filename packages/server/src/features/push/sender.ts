@@ -4,6 +4,7 @@ import type { DeviceRow } from './subscriptions';
 import type { VapidKeys } from './vapid';
 import { checkEndpoint } from './endpoint-guard';
 import type { PushGuardOptions } from './endpoint-guard';
+import { pushKeysProblem } from './keys';
 
 // Sends one push (RFC 8030) with the payload encrypted for the device
 // (RFC 8291, aes128gcm) and a VAPID JWT (RFC 8292): the web-push library
@@ -17,8 +18,10 @@ export type SendOutcome =
   | { result: 'gone'; status: number }
   /** 429, 5xx, network: try again later. */
   | { result: 'retry'; reason: string; retryAfterMs?: number }
-  /** Any other refusal (400, 413, a guard refusal): retrying would not help. */
-  | { result: 'drop'; reason: string };
+  /** Any other refusal (400, 413, a guard refusal, a push we could not build): retrying would not help. */
+  | { result: 'drop'; reason: string }
+  /** The stored keys cannot be encrypted for (stored before registration checked them): delete it. */
+  | { result: 'unusable'; reason: string };
 
 export interface SenderOptions {
   vapid: VapidKeys;
@@ -74,21 +77,30 @@ export function createSender(options: SenderOptions) {
     device: DeviceRow,
     push: PushMessageToSend,
   ): Promise<SendOutcome> {
-    const details = webpush.generateRequestDetails(
-      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-      push.payload,
-      {
-        vapidDetails: {
-          subject: options.subject,
-          publicKey: options.vapid.publicKey,
-          privateKey: options.vapid.privateKey,
+    // Never thrown out of here: an error is this push's own outcome, so one
+    // bad subscription cannot fail the other pushes of its delivery round.
+    const problem = pushKeysProblem(device);
+    if (problem) return { result: 'unusable', reason: problem };
+    let details;
+    try {
+      details = webpush.generateRequestDetails(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        push.payload,
+        {
+          vapidDetails: {
+            subject: options.subject,
+            publicKey: options.vapid.publicKey,
+            privateKey: options.vapid.privateKey,
+          },
+          TTL: push.ttlSeconds,
+          contentEncoding: 'aes128gcm',
+          urgency: 'high',
+          ...(push.topic ? { topic: push.topic } : {}),
         },
-        TTL: push.ttlSeconds,
-        contentEncoding: 'aes128gcm',
-        urgency: 'high',
-        ...(push.topic ? { topic: push.topic } : {}),
-      },
-    );
+      );
+    } catch (error) {
+      return { result: 'drop', reason: `push not built: ${String(error)}` };
+    }
     const signal = AbortSignal.timeout(options.timeoutMs);
     let checked;
     try {
@@ -97,8 +109,8 @@ export function createSender(options: SenderOptions) {
       return { result: 'drop', reason: `endpoint refused: ${String(error)}` };
     }
     const { target, address } = checked;
-    const client = clientFor(target.url.origin, address);
     try {
+      const client = clientFor(target.url.origin, address);
       const response = await client.request({
         method: 'POST',
         path: `${target.url.pathname}${target.url.search}`,

@@ -10,6 +10,7 @@ import { logRoundFailure } from '../../store/unavailable';
 import type { TaskAssigned } from '../tasks/context';
 import { checkEndpoint, productionPushGuard } from './endpoint-guard';
 import type { PushGuardOptions } from './endpoint-guard';
+import { pushKeysProblem } from './keys';
 import { addToOutbox, storeJobs, withPushRecipients } from './queue';
 import type { createSender } from './sender';
 import * as subscriptions from './subscriptions';
@@ -67,6 +68,9 @@ function lazySender(options: Parameters<typeof createSender>[0]) {
       ) ?? Promise.resolve(),
   };
 }
+
+const PUSH_ENDPOINT_TAKEN =
+  'This push subscription is registered to another account; sign that account out on this device first';
 
 /** How long a tab's "I am visible" lasts without being said again (the web repeats it each minute). */
 export const VISIBLE_FOR_MS = 90_000;
@@ -164,6 +168,9 @@ export async function createPushService(deps: {
         throw new HttpError(422, 'token is not a push subscription', {
           token: ['token is not a push subscription'],
         });
+      // Keys no push can be encrypted for would fail every push to the device.
+      const problem = pushKeysProblem(subscription.keys);
+      if (problem) throw new HttpError(422, problem, { token: [problem] });
       try {
         await checkEndpoint(
           subscription.endpoint,
@@ -176,12 +183,14 @@ export async function createPushService(deps: {
         });
       }
       const locale = negotiateLocale(owner.acceptLanguage);
-      await subscriptions.saveSubscription(
+      const saved = await subscriptions.saveSubscription(
         db,
         { ...owner, locale },
         subscription,
         now().toISOString(),
       );
+      // Another account's device (subscriptions.ts): it is not moved.
+      if (!saved) throw new HttpError(403, PUSH_ENDPOINT_TAKEN, { token: [PUSH_ENDPOINT_TAKEN] });
     },
 
     /** Disabling on a device; a token that is not one (or not the caller's) changes nothing. */

@@ -6,7 +6,7 @@ import { logRoundFailure } from '../../store/unavailable';
 import { fanOut } from './fanout';
 import { claimJobs, claimOutbox, finishJobs, retryJob, storeJobs } from './queue';
 import type { ClaimedJob } from './queue';
-import type { PushSender } from './sender';
+import type { PushSender, SendOutcome } from './sender';
 import { deleteSubscriptionById, subscriptionsById } from './subscriptions';
 import type { DeviceRow } from './subscriptions';
 
@@ -67,11 +67,17 @@ export function createPushWorker(options: WorkerOptions) {
     }
     if (!device) return true; // unsubscribed meanwhile (its jobs cascade anyway)
     const ttlLeft = Math.max(0, Math.floor((Date.parse(job.expires_at) - at.getTime()) / 1000));
-    const outcome = await options.send(device, {
-      payload: job.payload,
-      ttlSeconds: ttlLeft,
-      topic: job.topic,
-    });
+    let outcome: SendOutcome;
+    try {
+      outcome = await options.send(device, {
+        payload: job.payload,
+        ttlSeconds: ttlLeft,
+        topic: job.topic,
+      });
+    } catch (error) {
+      // The sender returns its failures; a throw is a fault of ours, and retrying would repeat it.
+      outcome = { result: 'drop', reason: `send threw: ${String(error)}` };
+    }
     switch (outcome.result) {
       case 'sent':
         stats.sent++;
@@ -84,6 +90,11 @@ export function createPushWorker(options: WorkerOptions) {
       case 'drop':
         stats.failed++;
         log.warn({ subscription: device.id, reason: outcome.reason }, 'push dropped');
+        return true;
+      case 'unusable':
+        stats.failed++;
+        log.warn({ subscription: device.id, reason: outcome.reason }, 'push subscription unusable');
+        await deleteSubscriptionById(db, device.id);
         return true;
       case 'retry': {
         stats.failed++;
@@ -105,11 +116,24 @@ export function createPushWorker(options: WorkerOptions) {
     const lane = async () => {
       while (next < jobs.length) {
         const job = jobs[next++];
-        if (job && (await deliver(job, devices.get(job.subscription_id)))) done.push(job.id);
+        if (!job) continue;
+        try {
+          if (await deliver(job, devices.get(job.subscription_id))) done.push(job.id);
+        } catch (error) {
+          // Only a write after an unsent push can throw here (retryJob, the
+          // subscription's delete): the job keeps its claim and is tried
+          // again when it lapses. The lane goes on with the next job.
+          logRoundFailure(log, 'push job', error, { job: job.id });
+        }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, jobs.length) }, lane));
-    await finishJobs(db, done);
+    try {
+      await Promise.all(Array.from({ length: Math.min(options.concurrency, jobs.length) }, lane));
+    } finally {
+      // The jobs that were sent are finished whatever else happened in the
+      // round: left claimed, they would be sent again once the claim lapses.
+      await finishJobs(db, done);
+    }
     return jobs.length;
   }
 

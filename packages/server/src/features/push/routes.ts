@@ -27,9 +27,10 @@ export function pushRoutes(deps: { push: PushService; guard: Guard }): FastifyPl
 
     addRoute(app, routes.createAppToken, {
       doc: doc(
-        "Register this device's push subscription (token: the PushSubscription's JSON, app_type 'web'). Idempotent per endpoint.",
+        "Register this device's push subscription (token: the PushSubscription's JSON, app_type 'web'). Idempotent per endpoint; 403 when the endpoint is another account's device, 422 for keys no push can be encrypted for; at most 10 devices per account (the least recently used is replaced).",
         400,
         401,
+        403,
         413,
         422,
       ),

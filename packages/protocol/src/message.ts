@@ -171,7 +171,11 @@ export const SIGN_IN_MESSAGE_TYPE = 'sign_in';
 
 /** The machine-readable body of a sign-in notice; clients render it as a sentence. */
 export const signInNoticeSchema = z.object({
+  /** English ("Chrome on Android"); clients that know browser and os compose their own. */
   device: z.string(),
+  /** Brand names read from the User-Agent (rules/user-agent.ts); absent in older notices. */
+  browser: z.string().nullable().optional(),
+  os: z.string().nullable().optional(),
   ip: z.string().nullable(),
   /** ISO-8601, UTC. */
   at: z.string(),

@@ -38,7 +38,11 @@ export type User = z.infer<typeof userSchema>;
 /** One signed-in device, for the active-sessions settings screen. */
 export const sessionSchema = z.object({
   id: z.number().int(),
+  /** English ("Chrome on Android"); clients compose their own from browser and os. */
   device: z.string(),
+  /** Brand names read from the session's User-Agent (rules/user-agent.ts); null when unknown. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
   ip: z.string().nullable(),
   created_at: z.string(),
   last_seen_at: z.string(),

@@ -130,6 +130,51 @@ describe.each(stores())('token lifecycle ($name)', (backend) => {
     expect(access_token).not.toBe(refreshed.body.access_token);
   });
 
+  it('touches last_seen_at while the session is used, at most once a minute', async () => {
+    const { access_token } = await registerAndLogin(client);
+    const seenAt = async () => {
+      const list = await client.get<{ sessions: { id: number; last_seen_at: string }[] }>(
+        '/user/sessions',
+        { token: access_token },
+      );
+      const [own] = list.body.sessions;
+      return { id: own?.id ?? 0, at: Date.parse(own?.last_seen_at ?? '') };
+    };
+    const { id } = await seenAt();
+    const setSeen = (at: string) =>
+      ts.store.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+    // Used long ago: the next request writes the time again (no refresh needed).
+    await setSeen('2000-01-01T00:00:00.000Z');
+    expect((await client.get('/user', { token: access_token })).status).toBe(200);
+    expect(Date.now() - (await seenAt()).at).toBeLessThan(30_000);
+    // Seen 30 s ago: within the minute, requests leave it alone.
+    const recent = new Date(Date.now() - 30_000).toISOString();
+    await setSeen(recent);
+    expect((await client.get('/user', { token: access_token })).status).toBe(200);
+    expect((await seenAt()).at).toBe(Date.parse(recent));
+  });
+
+  it('names the browser and the system of each session', async () => {
+    const account = newAccount();
+    await client.post('/register', account);
+    const res = await client.post<{ access_token: string }>(
+      '/login',
+      { login: account.login, password: account.password },
+      {
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.7339.16 Safari/537.36',
+        },
+      },
+    );
+    const list = await client.get<{ sessions: unknown[] }>('/user/sessions', {
+      token: res.body.access_token,
+    });
+    expect(list.body.sessions).toEqual([
+      expect.objectContaining({ device: 'Chrome on Linux', browser: 'Chrome', os: 'Linux' }),
+    ]);
+  });
+
   it('logout revokes the session at once', async () => {
     const { access_token, refresh_token } = await registerAndLogin(client);
     const out = await client.post('/logout', { firebase_token: null }, { token: access_token });

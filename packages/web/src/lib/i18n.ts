@@ -22,6 +22,11 @@ const loaders: Record<LocaleCode, () => Promise<{ default: Catalogue }>> = {
 /** `<html lang>` wants BCP 47: the product's `am` means Armenian, whose tag is `hy` (`am` is Amharic). */
 const HTML_LANG: Record<LocaleCode, string> = { en: 'en', ru: 'ru', am: 'hy', fr: 'fr' };
 
+/** The BCP 47 tag for Intl formatters of a product locale code (English for anything else). */
+export function intlLocaleOf(code: string): string {
+  return isLocaleCode(code) ? HTML_LANG[code] : 'en';
+}
+
 /** The locale to use: the saved one if supported, else English (spec 9 default). */
 export function currentLocale(): LocaleCode {
   const saved = readStorage(STORAGE_KEYS.locale);

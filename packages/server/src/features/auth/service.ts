@@ -8,6 +8,7 @@ import type {
 } from '@parley/protocol/auth';
 import type { SignInNotice } from '@parley/protocol/message';
 import { MSG } from '@parley/protocol/messages';
+import { parseUserAgent } from '@parley/protocol/rules/user-agent';
 import { usernameKey } from '@parley/protocol/rules/username';
 import { HttpError } from '../../http/http-error';
 import { deviceName } from '../sessions/device';
@@ -129,6 +130,7 @@ export function createAuthService(
       await signedIn?.(account.userId);
       await onSignIn?.(account.userId, {
         device: deviceName(client.userAgent),
+        ...parseUserAgent(client.userAgent),
         ip: client.ip,
       });
       return tokenPair(session);

@@ -27,6 +27,10 @@ describe('deviceName', () => {
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 Edg/140.0',
       'Edge on Windows',
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.7339.16 Safari/537.36',
+      'Chrome on Linux',
+    ],
     ['', 'Unknown device'],
     [undefined, 'Unknown device'],
   ])('%s → %s', (ua, expected) => {

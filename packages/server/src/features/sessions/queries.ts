@@ -95,7 +95,7 @@ export async function touchSession(db: Db, sessionId: number, at: string): Promi
 const activeSession = compiledOnce((db, sessionId: number, userId: number) =>
   db
     .selectFrom('sessions')
-    .select('id')
+    .select(['id', 'last_seen_at'])
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null),
@@ -105,7 +105,7 @@ export async function findActiveSession(
   db: Db,
   sessionId: number,
   userId: number,
-): Promise<Pick<SessionRow, 'id'> | undefined> {
+): Promise<Pick<SessionRow, 'id' | 'last_seen_at'> | undefined> {
   const [row] = await activeSession(db, sessionId, userId);
   return row;
 }

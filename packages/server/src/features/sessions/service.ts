@@ -5,6 +5,7 @@ import type { Session } from '@parley/protocol/user';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import type { Database } from '../../store/types';
+import { parseUserAgent } from '@parley/protocol/rules/user-agent';
 import { deviceName } from './device';
 import * as q from './queries';
 import {
@@ -26,6 +27,14 @@ export interface SessionTokens {
 }
 
 const refreshInvalid = () => new HttpError(401, MSG.refreshInvalid);
+
+/**
+ * How stale a session's last_seen_at may get while it is in use: a request
+ * or socket that finds it older writes the time again. At most one write a
+ * minute per session, so "last seen" on the sessions screen stays live
+ * without a write per request.
+ */
+export const SESSION_SEEN_EVERY_MS = 60_000;
 
 export function createSessionsService(
   db: Kysely<Database>,
@@ -120,9 +129,21 @@ export function createSessionsService(
       return { userId: found.user_id, sessionId: found.session_id, refreshToken: next };
     },
 
-    /** Checked on every authenticated request, so a revoked session stops at once. */
+    /**
+     * Checked on every authenticated request and socket sign-in, so a revoked
+     * session stops at once; the same read says whether to touch last_seen_at.
+     */
     async isActive(sessionId: number, userId: number): Promise<boolean> {
-      return (await q.findActiveSession(db, sessionId, userId)) !== undefined;
+      const row = await q.findActiveSession(db, sessionId, userId);
+      if (!row) return false;
+      const at = now();
+      if (at.getTime() - Date.parse(row.last_seen_at) >= SESSION_SEEN_EVERY_MS) {
+        // A lost touch only leaves the time a minute behind: never a failed request.
+        await q.touchSession(db, sessionId, at.toISOString()).catch((error: unknown) => {
+          options.log.warn({ err: error, sessionId }, 'session last_seen_at not written');
+        });
+      }
+      return true;
     },
 
     /** Revokes one of the user's sessions; false when it is not theirs or already gone. */
@@ -157,6 +178,8 @@ export function createSessionsService(
       return rows.map((r) => ({
         id: r.id,
         device: r.device,
+        // Read at each listing, so sessions stored before a parser fix show right too.
+        ...parseUserAgent(r.user_agent),
         ip: r.ip,
         created_at: r.created_at,
         last_seen_at: r.last_seen_at,

@@ -10,6 +10,7 @@ import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { previewSenderName } from '@parley/protocol/rules/preview';
 import { plainTextOf } from '@parley/protocol/rules/format/plain';
 import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
+import { deviceText } from '../../lib/device-text';
 import { formatNow } from '../../lib/format-loader';
 import { groupNoticeLine } from './group-notice-line';
 import { listTime } from '../../lib/format-time';
@@ -152,7 +153,7 @@ export function signInText(body: string, t: TFunction, timeZone: string | null):
   }
   if (!notice) return t('messages.signInUnknown');
   return t('messages.signIn', {
-    device: notice.device,
+    device: deviceText(t, notice),
     ip: notice.ip ?? '—',
     date: formatDateTime(notice.at, timeZone),
     interpolation: { escapeValue: false },

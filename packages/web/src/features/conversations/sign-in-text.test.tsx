@@ -30,17 +30,55 @@ describe('sign-in notice', () => {
     expect(screen.getByTestId('message-text')).not.toHaveTextContent('{');
   });
 
-  it('is translated in every catalogue', async () => {
+  it('is translated in every catalogue, the device too (brand names stay)', async () => {
     const seen = new Set<string>();
+    const device = {
+      en: 'Chrome on Android',
+      ru: 'Chrome на Android',
+      fr: 'Chrome sur Android',
+      am: 'Chrome Android-ում',
+    };
+    const parts = {
+      type: 'sign_in',
+      message: JSON.stringify({
+        device: 'Chrome on Android',
+        browser: 'Chrome',
+        os: 'Android',
+        ip: '203.0.113.7',
+        at: '2026-03-01T21:05:00.000Z',
+      }),
+    };
     for (const code of ['en', 'ru', 'am', 'fr'] as const) {
       await changeLocale(code);
-      const text = messageText(notice, true, t, 'UTC');
-      expect(text).toContain('Firefox on Linux, 203.0.113.7, 01/03/2026, 21:05');
+      const text = messageText(parts, true, t, 'UTC');
+      expect(text).toContain(`${device[code]}, 203.0.113.7, 01/03/2026, 21:05`);
       expect(text).not.toContain('{');
+      // An older notice, with only the English label, reads the same way.
+      expect(messageText(notice, true, t, 'UTC')).toContain(
+        code === 'en' ? 'Firefox on Linux' : 'Firefox',
+      );
+      expect(messageText(notice, true, t, 'UTC').includes(' on ')).toBe(code === 'en');
       seen.add(text);
     }
     expect(seen.size).toBe(4);
     await changeLocale('en');
+  });
+
+  it('says an unknown device in the reader’s language', async () => {
+    const unknown = {
+      type: 'sign_in',
+      message: JSON.stringify({
+        device: 'Unknown device',
+        browser: null,
+        os: null,
+        ip: null,
+        at: '2026-03-01T21:05:00.000Z',
+      }),
+    };
+    await changeLocale('ru');
+    expect(messageText(unknown, true, t, 'UTC')).toContain('Неизвестное устройство, —');
+    await changeLocale('en');
+    expect(messageText(unknown, true, t, 'UTC')).toContain('Unknown device, —');
   });
 
   it('falls back to a plain sentence for a broken body, and leaves people’s text alone', () => {

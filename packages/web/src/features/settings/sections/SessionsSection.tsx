@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@parley/protocol/rules/format-date';
 import type { Session } from '@parley/protocol/user';
+import { agoText } from '../../../lib/ago-text';
+import { deviceText } from '../../../lib/device-text';
+import { useMinuteClock } from '../../../lib/minute-clock';
 import { Button } from '../../../ui/Button';
-import { useAuthStore } from '../../auth/store';
 import { listSessions, revokeOtherSessions, revokeSession } from '../api';
 
-/** Signed-in devices: this one first, the others with a sign-out each, and all at once. */
+/**
+ * Signed-in devices: this one first, the others with a sign-out each, and all
+ * at once. "Active 5 minutes ago" moves with the minute clock, and the list is
+ * read again each minute: the server notes a session's use once a minute.
+ */
 export function SessionsSection() {
-  const { t } = useTranslation();
-  const timeZone = useAuthStore((s) => s.user?.timezone ?? null);
+  const { t, i18n } = useTranslation();
+  const now = useMinuteClock();
   const [sessions, setSessions] = useState<Session[] | null>(null);
   const [busy, setBusy] = useState<number | 'others' | null>(null);
 
@@ -22,7 +27,7 @@ export function SessionsSection() {
   }, []);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, now]);
 
   const act = async (which: number | 'others') => {
     setBusy(which);
@@ -48,13 +53,23 @@ export function SessionsSection() {
           <li key={s.id} className="settings-row" data-testid={`session-${s.id}`}>
             <span className="settings-row-text">
               <span className="settings-row-label">
-                {s.device}
+                {deviceText(t, s)}
                 {s.current ? (
                   <span className="settings-badge">{t('settings.thisDevice')}</span>
                 ) : null}
               </span>
               <span className="settings-row-description">
-                {[s.ip, t('settings.lastSeen', { date: formatDateTime(s.last_seen_at, timeZone) })]
+                {[
+                  s.ip,
+                  t('settings.activeAgo', {
+                    // This device is in use as the screen shows it.
+                    when: agoText(
+                      i18n.language,
+                      s.current ? new Date(now).toISOString() : s.last_seen_at,
+                      now,
+                    ),
+                  }),
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </span>

@@ -2,14 +2,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newBot } from './bots';
+import type { BotReply } from './bots';
 import { eventually } from './bots-grammy';
+import { counterBackends } from './counters';
 import { direct, person, send } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
 
 // The Bot API's security cases on every store: a token's id part, a stopped
-// owner, NUL characters, malformed multipart, and a webhook reply that asks
-// for what the bot may not do.
+// owner, NUL characters, malformed multipart, a webhook reply that asks for
+// what the bot may not do, and the limits on wrong tokens, chat actions and
+// button presses (on PostgreSQL with Redis counters, as a cluster runs).
 
 describe.each(stores())('Bot API security ($name)', (backend) => {
   const hook = createServer();
@@ -133,5 +136,84 @@ describe.each(stores())('Bot API security ($name)', (backend) => {
     // The third reply ran: by then the first two had been refused.
     expect(mine).toEqual([{ conversation_id: chat.id, message: 'allowed' }]);
     hook.removeAllListeners('request');
+  });
+});
+
+describe.each(stores())('Bot API limits ($name)', (backend) => {
+  // PostgreSQL runs with the counters in Redis (when TEST_REDIS_URL is set).
+  const redis =
+    backend.name === 'postgres' ? counterBackends().find((c) => c.name === 'redis') : undefined;
+  const counters = redis?.open();
+  afterAll(async () => counters?.close());
+  const rule = (max: number) => ({ max, windowSeconds: 60 });
+  const suite = useSuiteServer(backend, {
+    ...(counters ? { redis: counters.redis, rateLimitPrefix: counters.prefix } : {}),
+    bots: {
+      apiLimits: {
+        wrongTokenPerAddress: rule(3),
+        chatActionPerChat: rule(2),
+        pressPerUser: rule(2),
+      },
+    },
+  });
+
+  const expect429 = (res: { status: number; body: BotReply }) => {
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ ok: false, error_code: 429 });
+    const wait = res.body.parameters?.retry_after ?? 0;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(res.body.description).toBe(`Too Many Requests: retry after ${wait}`);
+  };
+
+  it('limits sendChatAction per bot per chat', async () => {
+    const { client } = suite;
+    const owner = await person(client);
+    const bot = await newBot(client, owner, 'act');
+    const chat = await direct(client, owner, { ...owner, id: bot.id });
+    const other = await direct(client, await person(client), { ...owner, id: bot.id });
+    const act = (chatId: number) =>
+      api(client, bot.token, 'sendChatAction', { chat_id: chatId, action: 'typing' });
+    expect((await act(chat.id)).status).toBe(200);
+    expect((await act(chat.id)).status).toBe(200);
+    expect429(await act(chat.id));
+    expect((await act(other.id)).status).toBe(200); // another chat has its own budget
+  });
+
+  it('limits button presses per person, with Retry-After', async () => {
+    const { client } = suite;
+    const owner = await person(client);
+    const bot = await newBot(client, owner, 'press');
+    const chat = await direct(client, owner, { ...owner, id: bot.id });
+    const sent = await api(client, bot.token, 'sendMessage', {
+      chat_id: chat.id,
+      text: 'menu',
+      reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] },
+    });
+    const id = (sent.body.result as { message_id: number }).message_id;
+    const press = () =>
+      client.post(`/user/messages/${id}/callback`, { data: 'a' }, { token: owner.token });
+    expect((await press()).status).toBe(200);
+    expect((await press()).status).toBe(200);
+    const refused = await press();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body).toMatchObject({ retry_after: expect.any(Number) });
+  });
+
+  // Last: it blocks this suite's address for the rest of the window.
+  it('refuses an address that sent too many wrong tokens, a right token too', async () => {
+    const { client } = suite;
+    const owner = await person(client);
+    const bot = await newBot(client, owner, 'guess');
+    const wrong = `${bot.id}:${'x'.repeat(35)}`;
+    for (let i = 0; i < 3; i += 1) {
+      expect((await api(client, wrong, 'getMe')).status).toBe(401);
+    }
+    const limited = await fetch(`${client.baseUrl}/bot${wrong}/getMe`);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect429({ status: limited.status, body: (await limited.json()) as BotReply });
+    expect429(await api(client, bot.token, 'getMe'));
   });
 });

@@ -4,7 +4,7 @@ import type { Multipart } from '@fastify/multipart';
 import { FILE_KEY_PATTERN } from '@parley/protocol/file';
 import type { AttachedFile } from '@parley/protocol/file';
 import { ZodError } from 'zod';
-import { isHttpError } from '../../http/http-error';
+import { isHttpError, TooManyRequests } from '../../http/http-error';
 import { FileRefused } from '../files/service';
 import {
   BotApiError,
@@ -12,6 +12,7 @@ import {
   errorBody,
   fromZod,
   notFoundMethod,
+  tooManyRequests,
   unauthorized,
 } from './api-errors';
 import type { BotApiDeps, Method } from './context';
@@ -36,8 +37,8 @@ function asBotApiError(error: unknown, log: FastifyRequest['log']): BotApiError 
   if (error instanceof ZodError) return fromZod(error);
   if (error instanceof FileRefused) return badRequest(error.message);
   if (isHttpError(error)) {
-    if (error.statusCode === 429)
-      return new BotApiError(429, 'Too Many Requests: retry after 1', 1);
+    if (error instanceof TooManyRequests) return tooManyRequests(error.retryAfterSeconds);
+    if (error.statusCode === 429) return tooManyRequests(1);
     if (error.statusCode === 403) return new BotApiError(403, `Forbidden: ${error.message}`);
     if (error.statusCode === 401) return new BotApiError(401, 'Unauthorized');
     return badRequest(error.message);
@@ -54,6 +55,7 @@ function asBotApiError(error: unknown, log: FastifyRequest['log']): BotApiError 
 }
 
 function sendError(reply: FastifyReply, error: BotApiError) {
+  if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
   return reply.code(error.code).type('application/json; charset=utf-8').send(errorBody(error));
 }
 
@@ -96,7 +98,22 @@ async function collectMultipart(
 export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) {
   const find = methodLookup(methods);
 
+  /** The token's bot, or the refusal: 401, or 429 once the address has sent too many wrong ones. */
+  async function authenticate(
+    request: FastifyRequest,
+    token: string,
+  ): Promise<BotRow | BotApiError> {
+    const limits = deps.apiLimits.wrongToken;
+    const blocked = await limits.peek(request.ip);
+    if (blocked !== null) return tooManyRequests(blocked);
+    const bot = await deps.accounts.authenticate(token);
+    if (bot) return bot;
+    const wait = await limits.count(request.ip);
+    return wait === null ? unauthorized() : tooManyRequests(wait);
+  }
+
   return async (app: FastifyInstance) => {
+    deps.apiLimits.install(app);
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
@@ -113,8 +130,8 @@ export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) 
     );
 
     const handler = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-      const bot = await deps.accounts.authenticate(request.params.token);
-      if (!bot) return sendError(reply, unauthorized());
+      const bot = await authenticate(request, request.params.token);
+      if (bot instanceof BotApiError) return sendError(reply, bot);
       const method = find(request.params.method);
       if (!method) return sendError(reply, notFoundMethod());
       const params = { ...plain(request.query), ...plain(request.body) };
@@ -135,8 +152,8 @@ export function botApiRoutes(deps: BotApiDeps, methods: Record<string, Method>) 
       BOT_FILE_PATH,
       { schema },
       async (request, reply) => {
-        const bot = await deps.accounts.authenticate(request.params.token);
-        if (!bot) return sendError(reply, unauthorized());
+        const bot = await authenticate(request, request.params.token);
+        if (bot instanceof BotApiError) return sendError(reply, bot);
         const key = request.params.path;
         const row = FILE_KEY_PATTERN.test(key) ? await deps.files.readable(bot.id, key) : null;
         const blob = row ? await deps.files.read(row, 'original') : null;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BOT_MSG } from '@parley/protocol/bot';
+import { MSG } from '@parley/protocol/messages';
+import { TooManyRequests } from '../../http/http-error';
 import { appendUserEvent } from '../../events/log';
 import { flag } from '../../store/types';
 import { invalid, notFound } from '../groups/access';
@@ -27,6 +29,9 @@ export function createCallbacks(deps: BotApiDeps) {
 
   return {
     async press(userId: number, messageId: number, data: string): Promise<{ query_id: string }> {
+      // Every press is an update for a bot: a person may tap quickly, not flood.
+      const wait = await deps.apiLimits.press(String(userId));
+      if (wait !== null) throw new TooManyRequests(wait, MSG.tooManyRequests);
       const row = await deps.messages.visibleTo(userId, messageId);
       if (row.user_id === null || row.user_id === userId) throw notFound();
       const sender = await db

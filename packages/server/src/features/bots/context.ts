@@ -9,6 +9,7 @@ import type { ConversationsService } from '../conversations/service';
 import type { FilesService } from '../files/service';
 import type { MessagesService } from '../messages/service';
 import type { BotAccounts } from './accounts';
+import type { BotApiLimitersHandle } from './api-limits';
 import type { BotRow } from './queries';
 import type { BotRateLimiter } from './rate-limit';
 import type { BotUpdates } from './updates';
@@ -26,6 +27,8 @@ export interface BotApiDeps {
   accounts: BotAccounts;
   updates: BotUpdates;
   limiter: BotRateLimiter;
+  /** Wrong tokens, chat actions and button presses (api-limits.ts). */
+  apiLimits: BotApiLimitersHandle;
   messages: MessagesService;
   conversations: ConversationsService;
   files: FilesService;

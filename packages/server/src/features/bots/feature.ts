@@ -8,6 +8,8 @@ import type { ConversationsService } from '../conversations/service';
 import type { FilesService } from '../files/service';
 import type { MessagesService } from '../messages/service';
 import { createBotAccounts } from './accounts';
+import { createBotApiLimiters, DEFAULT_BOT_API_LIMITS } from './api-limits';
+import type { BotApiLimits } from './api-limits';
 import { createCallbacks } from './callbacks';
 import type { Callbacks } from './callbacks';
 import type { BotApiDeps, Method } from './context';
@@ -34,6 +36,7 @@ import type { WebhookOptions } from './webhooks';
 export interface BotSettings {
   webhooks?: Partial<WebhookOptions>;
   rateLimits?: BotRateLimits;
+  apiLimits?: Partial<BotApiLimits>;
 }
 
 export async function createBotsFeature(deps: {
@@ -65,6 +68,7 @@ export async function createBotsFeature(deps: {
     accounts,
     updates: deps.updates,
     limiter: createBotRateLimiter(deps.settings?.rateLimits ?? DEFAULT_BOT_RATE_LIMITS),
+    apiLimits: createBotApiLimiters({ ...DEFAULT_BOT_API_LIMITS, ...deps.settings?.apiLimits }),
     messages: deps.messages,
     conversations: deps.conversations,
     files: deps.files,

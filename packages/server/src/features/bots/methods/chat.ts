@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channels } from '../../../bus/bus';
-import { badRequest } from '../api-errors';
+import { badRequest, tooManyRequests } from '../api-errors';
 import type { Method } from '../context';
 import { chatId, json } from '../params';
 import { chatAccess } from '../send';
@@ -90,6 +90,9 @@ export const chatMethods: Record<string, Method> = {
   async sendChatAction(deps, call) {
     const p = z.object({ chat_id: chatId(), action: z.enum(CHAT_ACTIONS) }).parse(call.params);
     const access = await chatAccess(deps, call, p.chat_id);
+    // Each action is relayed to every member: a bot may send a few, not a stream.
+    const wait = await deps.apiLimits.chatAction(`${call.bot.id}:${access.id}`);
+    if (wait !== null) throw tooManyRequests(wait);
     const channel = channels.conversation(access.id);
     const typing = (state: 'start' | 'stop') => ({
       kind: 'typing',

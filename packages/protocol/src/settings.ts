@@ -164,6 +164,11 @@ export const checkSecretErrorSchema = z.object({
   status: z.literal('error'),
   message: z.string(),
   error: z.string(),
+  /**
+   * A wrong passcode that used the last try of the budget: the seconds
+   * until the next try is taken (the lock screen says so at once).
+   */
+  retry_after: z.number().int().positive().optional(),
 });
 
 /** A settings call refused: `errors` per field, or only a `message` (spec 8). */

@@ -218,6 +218,21 @@ describe.each(counterBackends())('check-secret rate limit ($name counters)', (co
         { token: a.token },
       );
       expect(res.status).toBe(400);
+      // The try that spends the budget says for how long the lock now holds (issue 33).
+      const wait = Number(res.headers.get('retry-after'));
+      if (i < 2) {
+        expect(res.body).not.toHaveProperty('retry_after');
+        expect(res.headers.get('retry-after')).toBeNull();
+      } else {
+        expect(wait).toBeGreaterThan(0);
+        expect(wait).toBeLessThanOrEqual(60);
+        expect(res.body).toEqual({
+          status: 'error',
+          message: MSG.wrongSecret,
+          error: MSG.wrongSecret,
+          retry_after: wait,
+        });
+      }
     }
     const limited = await client.post('/user/check-secret', { secret: '2718' }, { token: a.token });
     expect(limited.status).toBe(429);

@@ -3,7 +3,7 @@ import type { ErrorBody } from '@parley/protocol/errors';
 import { fieldErrors } from '@parley/protocol/errors';
 import { MSG } from '@parley/protocol/messages';
 import { describeUnavailable, isDatabaseUnavailable } from '../store/unavailable';
-import { isHttpError, TooManyRequests } from './http-error';
+import { isHttpError } from './http-error';
 import { isMalformedMultipart, MALFORMED_MULTIPART } from './multipart-errors';
 import { RequestValidationError } from './validation';
 
@@ -40,7 +40,7 @@ export function errorReplyOf(error: unknown): { status: number; body: ErrorBody 
   if (isHttpError(error)) {
     const body: ErrorBody = { message: error.message };
     if (error.errors) body.errors = error.errors;
-    if (error instanceof TooManyRequests) body.retry_after = error.retryAfterSeconds;
+    if (error.retryAfterSeconds !== undefined) body.retry_after = error.retryAfterSeconds;
     return { status: error.statusCode, body };
   }
   if (isMalformedMultipart(error)) {

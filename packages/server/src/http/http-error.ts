@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** Sent as Retry-After and `retry_after`: a 429, or a refusal that spent the last try. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -24,10 +26,8 @@ export function isHttpError(error: unknown): error is HttpError {
  * header and the body's `retry_after`, so a client can count down.
  */
 export class TooManyRequests extends HttpError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message: string,
-  ) {
-    super(429, message);
+  declare readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message: string) {
+    super(429, message, undefined, retryAfterSeconds);
   }
 }

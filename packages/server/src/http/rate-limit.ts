@@ -21,6 +21,9 @@ export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<
 /** Counts one use under `key`: null when allowed, else the seconds until it is allowed again. */
 export type KeyedLimiter = (key: string) => Promise<number | null>;
 
+/** Counts nothing: the seconds until `key` may be used again when no use is left, else null. */
+export type KeyedPeek = (key: string) => Promise<number | null>;
+
 export interface Limiters {
   loginPerAddress: Limiter;
   /** Needs the parsed body: use it as a preHandler. */
@@ -31,6 +34,8 @@ export interface Limiters {
   refreshPerAddress: Limiter;
   /** Needs the auth guard to have run: use it as a preHandler. */
   secretPerUser: Limiter;
+  /** secretPerUser's budget by user id, read only: is it spent, and for how long? */
+  secretLeft: KeyedPeek;
   /** Needs the auth guard to have run: use it as a preHandler. */
   searchPerUser: Limiter;
   /**
@@ -90,20 +95,29 @@ export async function registerRateLimits(
     skipOnError: true,
   });
 
-  const keyed = (name: string, rule: RateLimitRule): KeyedLimiter => {
+  const counter = (name: string, rule: RateLimitRule) => {
     const check = app.createRateLimit({
       max: rule.max,
       timeWindow: rule.windowSeconds * 1000,
       keyGenerator: (carrier) => `${name}:${(carrier as unknown as KeyCarrier).limitKey}`,
     });
-    return async (key) => {
-      // The plugin reads only the key (through keyGenerator) and the route's
-      // options (for a group id) from what it is given.
-      const carrier: KeyCarrier = { limitKey: key, routeOptions: {} };
-      const result = await check(carrier as unknown as FastifyRequest);
+    // The plugin reads only the key (through keyGenerator) and the route's
+    // options (for a group id) from what it is given.
+    const run = (key: string, increment: boolean) =>
+      check({ limitKey: key, routeOptions: {} } as unknown as FastifyRequest, { increment });
+    const count: KeyedLimiter = async (key) => {
+      const result = await run(key, true);
       return !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : null;
     };
+    const peek: KeyedPeek = async (key) => {
+      const result = await run(key, false);
+      return !result.isAllowed && result.remaining === 0 && result.ttl > 0
+        ? Math.max(1, result.ttlInSeconds)
+        : null;
+    };
+    return { count, peek };
   };
+  const keyed = (name: string, rule: RateLimitRule): KeyedLimiter => counter(name, rule).count;
 
   /** A route hook over a keyed limiter: the key from the request; none, no count. */
   const hook = (check: KeyedLimiter, keyOf: KeyOf): Limiter => {
@@ -117,6 +131,7 @@ export async function registerRateLimits(
   const limiter = (name: string, rule: RateLimitRule, keyOf: KeyOf): Limiter =>
     hook(keyed(name, rule), keyOf);
   const sendPerUserId = keyed('send-user', options.rules.sendPerUser);
+  const secret = counter('secret-user', options.rules.secretPerUser);
 
   return {
     loginPerAddress: limiter('login-ip', options.rules.loginPerAddress, byAddress),
@@ -124,7 +139,8 @@ export async function registerRateLimits(
     verifyPerAccount: limiter('verify-account', options.rules.verifyPerAccount, byLogin),
     registerPerAddress: limiter('register-ip', options.rules.registerPerAddress, byAddress),
     refreshPerAddress: limiter('refresh-ip', options.rules.refreshPerAddress, byAddress),
-    secretPerUser: limiter('secret-user', options.rules.secretPerUser, byUser),
+    secretPerUser: hook(secret.count, byUser),
+    secretLeft: secret.peek,
     searchPerUser: limiter('search-user', options.rules.searchPerUser, byUser),
     previewFetchPerUser: limiter('preview-user', options.rules.previewFetchPerUser, byUser),
     sendPerUser: hook(sendPerUserId, byUser),

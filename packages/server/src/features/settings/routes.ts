@@ -128,9 +128,15 @@ export function settingsRoutes(deps: {
       onRequest,
       preHandler: [deps.limits.secretPerUser],
       handler: async (request) => {
-        const result = await deps.settings.checkSecret(authOf(request).userId, request.body.secret);
+        const { userId } = authOf(request);
+        const result = await deps.settings.checkSecret(userId, request.body.secret);
         if (result === 'none') throw new HttpError(400, MSG.noSecret);
-        if (result === 'wrong') throw new HttpError(400, MSG.wrongSecret);
+        if (result === 'wrong') {
+          // The try that spent the budget says for how long the lock holds,
+          // rather than leaving it to the next try's 429 (issue 33).
+          const wait = await deps.limits.secretLeft(String(userId));
+          throw new HttpError(400, MSG.wrongSecret, undefined, wait ?? undefined);
+        }
         return ok;
       },
     });

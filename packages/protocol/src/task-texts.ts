@@ -24,4 +24,5 @@ export const TASK_MSG = {
   tasksOff: 'Tasks are turned off in this conversation',
   forbidden: "You can't do this with tasks here",
   messageEmpty: 'This message has no text: give the task a title',
+  opReused: 'This op_id was already used for another item',
 } as const;

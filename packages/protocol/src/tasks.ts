@@ -194,7 +194,17 @@ export const moveTaskRequestSchema = z.object({
   group_id: idSchema.optional(),
   after_id: afterIdSchema,
 });
-export const tickRequestSchema = z.object({ done: z.boolean() });
+/**
+ * A tick. `op_id`: the client's idempotency key for this one operation (a
+ * fresh UUID per tick, reused when the same tick is sent again, as a
+ * message's uuid is). The server keeps it per user: a tick whose op_id it has
+ * already taken changes nothing and replies with the item as stored now, so
+ * a replay from an offline queue cannot undo a later change by someone else.
+ * Optional for older clients, whose repeated tick is only idempotent on
+ * `done` (docs/TASKS.md, "Offline").
+ */
+export const tickRequestSchema = z.object({ done: z.boolean(), op_id: z.uuid().optional() });
+export type TickRequest = z.infer<typeof tickRequestSchema>;
 
 /** Create task from message: into `group_id`; the title defaults to the message's text. */
 export const taskFromMessageRequestSchema = z.object({

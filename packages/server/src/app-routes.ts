@@ -172,6 +172,7 @@ export async function registerApiRoutes(
     publisher,
     conversations,
     messages,
+    limitSend: limits.sendPerUserId,
     // In-app: the task.assigned user event; with the tab closed: Web Push.
     onAssigned: (assigned) => {
       void push.taskAssigned(assigned);

@@ -221,6 +221,25 @@ describe.each(stores())('tasks ($name)', (backend) => {
     );
   });
 
+  it('a task from a message takes its plain words; a spoiler stays hidden', async () => {
+    const chat = await direct(client, ann, cat);
+    await api.settings(cat, chat.id, { has_tasks: true });
+    const g = await api.group(cat, chat.id, 'Plain');
+    const m = await sent(
+      client,
+      ann,
+      chat.id,
+      '**Big** _news_: the end ||he was the ghost|| `now`',
+    );
+    const res = await api.call<Task>(cat, r.createTaskFromMessage, m.id, { group_id: g.id });
+    expect(res.body).toMatchObject({ title: 'Big news: the end ▒▒▒ now', description: '' });
+    const long = `||${'secret '.repeat(40)}|| and more`;
+    const two = await sent(client, ann, chat.id, long);
+    const cut = await api.call<Task>(cat, r.createTaskFromMessage, two.id, { group_id: g.id });
+    expect([cut.body.title, cut.body.description]).toEqual(['▒▒▒ and more', '']);
+    expect(JSON.stringify(await api.board(cat, chat.id))).not.toMatch(/ghost|secret|\*\*/);
+  });
+
   it('bad input is a 422 with field messages', async () => {
     const g = await api.group(ann, group.id, 'Checks');
     const t = await api.task(ann, g.id);

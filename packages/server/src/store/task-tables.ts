@@ -62,9 +62,19 @@ export interface SubtasksTable {
   v_position: Version;
 }
 
+/** A task operation's idempotency key, taken (0025-task-ops). */
+export interface TaskOpsTable {
+  user_id: number;
+  op_id: string;
+  kind: 'task' | 'subtask';
+  target_id: number;
+  created_at: Timestamp;
+}
+
 export interface TaskTables {
   task_groups: TaskGroupsTable;
   tasks: TasksTable;
   task_assignees: TaskAssigneesTable;
   subtasks: SubtasksTable;
+  task_ops: TaskOpsTable;
 }

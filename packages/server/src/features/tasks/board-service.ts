@@ -116,6 +116,7 @@ export function createBoardService(ctx: TaskContext) {
     ): Promise<TaskGroupFields> {
       const c = await ctx.caller(userId, conversationId);
       ctx.allow(c, 'manage_groups');
+      await ctx.sendTurn(c);
       return ctx.write(c, async (trx, at) => {
         const siblings = await q.groupKeys(trx, c.row.id);
         if (siblings.length >= TASK_LIMITS.groupsPerConversation) {

@@ -2,12 +2,15 @@ import type { Kysely } from 'kysely';
 import { roleOf } from '@parley/protocol/permissions';
 import { canTask } from '@parley/protocol/rules/task-permissions';
 import type { TaskAction, TaskActor, TaskOwnership } from '@parley/protocol/rules/task-permissions';
+import { MSG } from '@parley/protocol/messages';
 import { TASK_MSG } from '@parley/protocol/task-texts';
 import { TASK_NOTICE_TYPE } from '@parley/protocol/tasks';
 import type { TaskNotice } from '@parley/protocol/tasks';
 import type { Clock } from '../../clock';
 import { appendUserEvent, eventTransaction } from '../../events/log';
 import type { EventPublisher } from '../../events/log';
+import { TooManyRequests } from '../../http/http-error';
+import type { KeyedLimiter } from '../../http/rate-limit';
 import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
 import type { AccessRow } from '../conversations/queries';
@@ -38,6 +41,12 @@ export interface TasksDeps {
   publisher: EventPublisher;
   conversations: ConversationsService;
   messages: Pick<MessagesService, 'postServiceLine' | 'visibleTo'>;
+  /**
+   * The sender's send budget (rate-limit.ts `sendPerUserId`, the one messages
+   * spend): creating a group, task or subtask, and every change that posts a
+   * service line, takes a turn of it.
+   */
+  limitSend: KeyedLimiter;
   /**
    * Called after the commit for members newly assigned by someone else (who
    * already got the `task.assigned` user event). Web Push plugs in here; it
@@ -86,6 +95,17 @@ export function createTaskContext(deps: TasksDeps) {
     });
   }
 
+  /** One turn of the caller's send budget, else 429 with the seconds to wait (Retry-After). */
+  async function sendTurn(c: Caller): Promise<void> {
+    const wait = await deps.limitSend(String(c.actor.user_id));
+    if (wait !== null) throw new TooManyRequests(wait, MSG.tooManyRequests);
+  }
+
+  /** A change that may post a service line spends a turn, as a message does, when lines are on. */
+  async function lineTurn(c: Caller): Promise<void> {
+    if (flag(c.row.task_service_lines)) await sendTurn(c);
+  }
+
   /** 422 on `assignee_ids` unless every id is a present member. */
   async function requireMembers(c: Caller, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
@@ -132,6 +152,8 @@ export function createTaskContext(deps: TasksDeps) {
     allow,
     write,
     requireMembers,
+    sendTurn,
+    lineTurn,
     serviceLine,
     notifyAssigned,
   };

@@ -50,7 +50,14 @@ export function tasksRoutes(deps: { tasks: TasksService; guard: Guard }): Fastif
       handler: async (q) => board.setSettings(user(q), q.params.id, q.body),
     });
     addRoute(app, r.createTaskGroup, {
-      doc: doc('Create a task group (at most 100 per conversation).', 401, 403, 404, 422),
+      doc: doc(
+        'Create a task group (at most 100 per conversation); spends a send.',
+        401,
+        403,
+        404,
+        422,
+        429,
+      ),
       onRequest,
       handler: async (q) => board.createGroup(user(q), q.params.id, q.body),
     });
@@ -70,17 +77,31 @@ export function tasksRoutes(deps: { tasks: TasksService; guard: Guard }): Fastif
       handler: async (q) => board.deleteGroup(user(q), q.params.id),
     });
     addRoute(app, r.createTask, {
-      doc: doc('Create a task in a group (at most 1,000 per group).', 401, 403, 404, 422),
+      doc: doc(
+        'Create a task in a group (at most 1,000 per group); spends a send.',
+        401,
+        403,
+        404,
+        422,
+        429,
+      ),
       onRequest,
       handler: async (q) => tasks.create(user(q), q.params.id, q.body),
     });
     addRoute(app, r.createTaskFromMessage, {
-      doc: doc('Create a task from a message; the task links back to it.', 401, 403, 404, 422),
+      doc: doc(
+        'Create a task from a message (its plain text, spoilers masked); spends a send.',
+        401,
+        403,
+        404,
+        422,
+        429,
+      ),
       onRequest,
       handler: async (q) => tasks.fromMessage(user(q), q.params.id, q.body),
     });
     addRoute(app, r.editTask, {
-      doc: doc('Edit the fields sent (per-field last-writer-wins).', 401, 403, 404, 422),
+      doc: doc('Edit the fields sent (per-field last-writer-wins).', 401, 403, 404, 422, 429),
       onRequest,
       handler: async (q) => tasks.edit(user(q), q.params.id, q.body),
     });
@@ -90,17 +111,31 @@ export function tasksRoutes(deps: { tasks: TasksService; guard: Guard }): Fastif
       handler: async (q) => tasks.move(user(q), q.params.id, q.body),
     });
     addRoute(app, r.tickTask, {
-      doc: doc('Mark a task done or open.', 401, 403, 404, 422),
+      doc: doc(
+        'Mark a task done or open; a replayed op_id changes nothing.',
+        401,
+        403,
+        404,
+        422,
+        429,
+      ),
       onRequest,
-      handler: async (q) => tasks.tick(user(q), q.params.id, q.body.done),
+      handler: async (q) => tasks.tick(user(q), q.params.id, q.body),
     });
     addRoute(app, r.deleteTask, {
-      doc: doc('Delete a task with its checklist.', 401, 403, 404),
+      doc: doc('Delete a task with its checklist.', 401, 403, 404, 429),
       onRequest,
       handler: async (q) => tasks.remove(user(q), q.params.id),
     });
     addRoute(app, r.createSubtask, {
-      doc: doc("Add a subtask to a task's checklist (at most 100).", 401, 403, 404, 422),
+      doc: doc(
+        "Add a subtask to a task's checklist (at most 100); spends a send.",
+        401,
+        403,
+        404,
+        422,
+        429,
+      ),
       onRequest,
       handler: async (q) => subtasks.create(user(q), q.params.id, q.body),
     });
@@ -115,9 +150,15 @@ export function tasksRoutes(deps: { tasks: TasksService; guard: Guard }): Fastif
       handler: async (q) => subtasks.move(user(q), q.params.id, q.body.after_id),
     });
     addRoute(app, r.tickSubtask, {
-      doc: doc('Mark a subtask done or open.', 401, 403, 404, 422),
+      doc: doc(
+        'Mark a subtask done or open; a replayed op_id changes nothing.',
+        401,
+        403,
+        404,
+        422,
+      ),
       onRequest,
-      handler: async (q) => subtasks.tick(user(q), q.params.id, q.body.done),
+      handler: async (q) => subtasks.tick(user(q), q.params.id, q.body),
     });
     addRoute(app, r.deleteSubtask, {
       doc: doc('Delete a subtask.', 401, 403, 404),

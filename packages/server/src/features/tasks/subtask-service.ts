@@ -3,12 +3,13 @@ import { TASK_LIMITS } from '@parley/protocol/constants';
 import type { TaskAction } from '@parley/protocol/rules/task-permissions';
 import { keyAfter } from '@parley/protocol/rules/task-order';
 import { TASK_MSG } from '@parley/protocol/task-texts';
-import type { Subtask, SubtaskField } from '@parley/protocol/tasks';
+import type { Subtask, SubtaskField, TickRequest } from '@parley/protocol/tasks';
 import { appendConversationEvent } from '../../events/log';
 import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
 import type { Caller, TaskContext } from './context';
 import { invalid, notFound } from './context';
+import { takeOp } from './op-ids';
 import * as q from './queries';
 import type { createTaskService } from './task-service';
 import { toSubtask } from './to-task';
@@ -55,6 +56,7 @@ export function createSubtaskService(ctx: TaskContext, taskFor: TaskFor) {
     ): Promise<Subtask> {
       const { c, own } = await taskFor(userId, taskId);
       ctx.allow(c, 'edit_task', own);
+      await ctx.sendTurn(c);
       return ctx.write(c, async (trx, at) => {
         if (!(await q.findTask(trx, taskId))) throw notFound();
         const siblings = await q.subtaskKeys(trx, taskId);
@@ -90,13 +92,16 @@ export function createSubtaskService(ctx: TaskContext, taskFor: TaskFor) {
       });
     },
 
-    /** The same state twice changes nothing (an offline retry). */
-    async tick(userId: number, subtaskId: number, done: boolean): Promise<Subtask> {
+    /** A replay of a tick already taken (its op_id) or the same state twice changes nothing. */
+    async tick(userId: number, subtaskId: number, input: TickRequest): Promise<Subtask> {
+      const { done } = input;
       const { c } = await subtaskFor(userId, subtaskId, 'tick_task');
       return ctx.write(c, async (trx, at) => {
         const now = await q.findSubtask(trx, subtaskId);
         if (!now) throw notFound();
-        if (flag(now.done) === done) return toSubtask(now);
+        const op = { kind: 'subtask' as const, targetId: subtaskId, at };
+        const fresh = await takeOp(trx, userId, input.op_id, op);
+        if (!fresh || flag(now.done) === done) return toSubtask(now);
         await q.updateSubtask(trx, subtaskId, { done: done ? 1 : 0, updated_at: at }, ['v_done']);
         return updated(trx, c, subtaskId, ['done'], at);
       });

@@ -8,6 +8,7 @@ import type {
   EditTaskRequest,
   Task,
   TaskField,
+  TickRequest,
 } from '@parley/protocol/tasks';
 import { appendConversationEvent } from '../../events/log';
 import type { TasksTable } from '../../store/task-tables';
@@ -15,6 +16,8 @@ import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
 import type { Caller, TaskContext } from './context';
 import { invalid, notFound } from './context';
+import { taskTextOfMessage } from './message-text';
+import { takeOp } from './op-ids';
 import * as q from './queries';
 import { toTask } from './to-task';
 
@@ -29,9 +32,9 @@ const withoutSubtasks = ({ subtasks, ...fields }: Task) => (void subtasks, field
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
-/** A message's text as a task title: one line, cut to the limit; null when empty. */
-export function titleFromMessage(text: string): string | null {
-  const line = text.replace(/\s+/g, ' ').trim();
+/** A message's plain text as a task title: one line, cut to the limit; null when empty. */
+export function titleFromMessage(plain: string): string | null {
+  const line = plain.replace(/\s+/g, ' ').trim();
   if (line === '') return null;
   return line.length <= TASK_LIMITS.titleLength
     ? line
@@ -126,6 +129,7 @@ export function createTaskService(ctx: TaskContext) {
       if (!group) throw notFound();
       const c = await ctx.caller(userId, group.conversation_id);
       ctx.allow(c, 'create_task');
+      await ctx.sendTurn(c);
       return insert(c, groupId, input);
     },
 
@@ -140,10 +144,13 @@ export function createTaskService(ctx: TaskContext) {
       ctx.allow(c, 'create_task');
       const group = await q.findGroup(db, input.group_id);
       if (group?.conversation_id !== c.row.id) throw invalid('group_id', TASK_MSG.groupNotFound);
-      const title = input.title ?? titleFromMessage(message.message);
+      await ctx.sendTurn(c);
+      // The words without formatting markers, a spoiler as its mask: the
+      // task is seen by members who never revealed it (message-text.ts).
+      const whole = taskTextOfMessage(message.message);
+      const title = input.title ?? titleFromMessage(whole);
       if (title === null) throw invalid('title', TASK_MSG.messageEmpty);
       // A long message keeps its whole text in the description.
-      const whole = message.message.trim();
       const description =
         whole.length > TASK_LIMITS.descriptionLength || whole === title ? '' : whole;
       return insert(c, group.id, {
@@ -159,6 +166,8 @@ export function createTaskService(ctx: TaskContext) {
       const { row, c, own } = await taskFor(userId, taskId);
       ctx.allow(c, 'edit_task', own);
       if (input.assignee_ids) await ctx.requireMembers(c, input.assignee_ids);
+      // New assignees get a service line.
+      if (input.assignee_ids) await ctx.lineTurn(c);
       let after = () => undefined as void;
       const task = await ctx.write(c, async (trx, at) => {
         const set: Updateable<TasksTable> = {};
@@ -226,14 +235,24 @@ export function createTaskService(ctx: TaskContext) {
       });
     },
 
-    /** Done or open again; the same state twice changes nothing (an offline retry). */
-    async tick(userId: number, taskId: number, done: boolean): Promise<Task> {
+    /**
+     * Done or open again. A replay of a tick already taken (its op_id) or the
+     * same state twice changes nothing (op-ids.ts, docs/TASKS.md "Offline").
+     */
+    async tick(userId: number, taskId: number, input: TickRequest): Promise<Task> {
+      const { done } = input;
       const { row, c, own } = await taskFor(userId, taskId);
       ctx.allow(c, 'tick_task', own);
+      await ctx.lineTurn(c);
       return ctx.write(c, async (trx, at) => {
         const now = await q.findTask(trx, taskId);
         if (!now) throw notFound();
-        if (flag(now.done) === done) return load(trx, taskId);
+        const fresh = await takeOp(trx, userId, input.op_id, {
+          kind: 'task',
+          targetId: taskId,
+          at,
+        });
+        if (!fresh || flag(now.done) === done) return load(trx, taskId);
         const set = done
           ? { done: 1, done_by: userId, done_at: at, updated_at: at }
           : { done: 0, done_by: null, done_at: null, updated_at: at };
@@ -249,6 +268,7 @@ export function createTaskService(ctx: TaskContext) {
     async remove(userId: number, taskId: number): Promise<{ status: 'ok' }> {
       const { row, c, own } = await taskFor(userId, taskId);
       ctx.allow(c, 'delete_task', own);
+      await ctx.lineTurn(c);
       await ctx.write(c, async (trx, at) => {
         if (!(await q.findTask(trx, taskId))) return;
         await q.deleteTask(trx, taskId);

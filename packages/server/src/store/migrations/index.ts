@@ -22,6 +22,7 @@ import * as reactions from './0021-reactions';
 import * as lastSeen from './0022-last-seen';
 import * as partialFileIndex from './0023-partial-file-index';
 import * as reviveIndex from './0024-revive-index';
+import * as taskOps from './0025-task-ops';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-last-seen': lastSeen,
   '0023-partial-file-index': partialFileIndex,
   '0024-revive-index': reviveIndex,
+  '0025-task-ops': taskOps,
 };

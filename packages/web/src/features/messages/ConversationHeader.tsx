@@ -29,13 +29,15 @@ export function ConversationHeader({
   const { t } = useTranslation();
   const id = conversation.id;
   const direct = conversation.type === 'direct' ? conversation.friend : null;
+  // A bot has no presence: its subtitle is "bot", never "last seen a long time ago".
+  const bot = conversation.with_bot === true || direct?.is_bot === true;
   // Groups and channels: the header opens the info panel.
   const managed = conversation.is_group || conversation.is_channel;
   const openInfo = useGroupUi((s) => s.openInfo);
   const openProfile = usePeopleUi((s) => s.openProfile);
   // A direct chat: "online" / "last seen …", live; the header opens the profile.
   const seen = useLastSeenLine(direct?.id ?? 0);
-  const friendOnline = direct ? seen.online : false;
+  const friendOnline = direct && !bot ? seen.online : false;
   useSeenFromProfile(direct?.id);
   const onInfo = managed
     ? () => openInfo(id)
@@ -82,7 +84,7 @@ export function ConversationHeader({
         <span className="chat-pane-title">
           <strong data-testid="chat-title">{title}</strong>
           <AccountBadge
-            bot={conversation.with_bot === true || direct?.is_bot === true}
+            bot={bot}
             official={conversation.is_official || direct?.is_official === true}
           />
         </span>
@@ -103,9 +105,11 @@ export function ConversationHeader({
                   ? t('conversations.savedHint')
                   : conversation.is_system
                     ? t('conversations.systemHint')
-                    : direct
-                      ? seen.text
-                      : (conversation.friend?.status ?? '')}
+                    : bot
+                      ? t('badge.bot')
+                      : direct
+                        ? seen.text
+                        : (conversation.friend?.status ?? '')}
           </span>
         )}
       </WhoBox>

@@ -72,11 +72,12 @@ export function ProfilePanel(props: ProfilePanelProps) {
                 {p.name}
                 <AccountBadge bot={p.is_bot} official={p.is_official} />
               </h3>
+              {/* A bot has no presence: "bot" instead of "last seen a long time ago". */}
               <p
-                className={`profile-line${props.online ? ' is-online' : ''}`}
+                className={`profile-line${props.online && !p.is_bot ? ' is-online' : ''}`}
                 data-testid="profile-last-seen"
               >
-                {props.line}
+                {p.is_bot ? t('badge.bot') : props.line}
               </p>
             </div>
             <button

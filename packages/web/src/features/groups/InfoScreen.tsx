@@ -243,6 +243,7 @@ export function InfoScreen({
           kind={kind}
           conversationId={id}
           memberIds={list?.members.map((m) => m.id) ?? []}
+          blockedIds={list?.blocked_users.map((u) => u.id) ?? []}
           onAdded={refresh}
           onClose={() => setAdding(false)}
         />

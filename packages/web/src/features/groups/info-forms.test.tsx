@@ -127,6 +127,7 @@ describe('add members', () => {
         kind="group"
         conversationId={5}
         memberIds={[7, 23]}
+        blockedIds={[]}
         onAdded={added}
         onClose={closed}
       />,
@@ -147,6 +148,30 @@ describe('add members', () => {
     expect(closed).toHaveBeenCalled();
   });
 
+  it('does not offer someone in the removed-and-blocked list, and marks bots', async () => {
+    const bot = { ...friend(12, 22, 'Echo Bot'), with_bot: true };
+    useConversationStore
+      .getState()
+      .upsert([friend(11, 21, 'Bob Stone'), bot, friend(13, 23, 'Dan Removed')]);
+    render(
+      <AddMembers
+        kind="group"
+        conversationId={5}
+        memberIds={[7]}
+        blockedIds={[23]}
+        onAdded={() => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = screen.getByTestId('add-members-dialog');
+    expect(within(dialog).queryByText('Dan Removed')).toBeNull();
+    expect(screen.queryByTestId('pick-23')).toBeNull();
+    expect(screen.getByTestId('pick-21')).toBeInTheDocument();
+    const botRow = screen.getByTestId('pick-22').closest('label');
+    expect(botRow).not.toBeNull();
+    expect(within(botRow!).getByTestId('badge-bot')).toHaveTextContent('bot');
+  });
+
   it("shows the server's refusal in the dialog", async () => {
     useConversationStore.getState().upsert([friend(11, 21, 'Bob Stone')]);
     mockFetch(() =>
@@ -157,6 +182,7 @@ describe('add members', () => {
         kind="channel"
         conversationId={5}
         memberIds={[]}
+        blockedIds={[]}
         onAdded={() => undefined}
         onClose={() => undefined}
       />,

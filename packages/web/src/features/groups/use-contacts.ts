@@ -2,7 +2,14 @@ import { useMemo } from 'react';
 import { sortConversations } from '@parley/protocol/rules/list-order';
 import { useConversationStore } from '../conversations/store';
 
-export type Contact = { id: number; name: string; avatar: string | null };
+export type Contact = {
+  id: number;
+  name: string;
+  avatar: string | null;
+  /** For the pickers' badges (ui/AccountBadge.tsx). */
+  bot: boolean;
+  official: boolean;
+};
 
 /**
  * The people a group may be created with (docs/PERMISSIONS.md, "Friends"):
@@ -17,7 +24,13 @@ export function useContacts(): Contact[] {
       const friend = c.type === 'direct' ? c.friend : null;
       if (!friend || c.pivot.blocked || friend.pivot.blocked || seen.has(friend.id)) continue;
       seen.add(friend.id);
-      out.push({ id: friend.id, name: friend.name, avatar: friend.avatar });
+      out.push({
+        id: friend.id,
+        name: friend.name,
+        avatar: friend.avatar,
+        bot: c.with_bot === true || friend.is_bot === true,
+        official: friend.is_official === true,
+      });
     }
     return out;
   }, [byId]);

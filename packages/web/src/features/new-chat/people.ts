@@ -13,12 +13,22 @@ export type Person = {
   avatar: string | null;
   /** A direct chat with them exists already. */
   known: boolean;
+  /** For the badges (ui/AccountBadge.tsx). */
+  bot: boolean;
+  official: boolean;
 };
 
 /** How many of the user's own contacts show while nothing is typed. */
 export const CONTACTS_SHOWN = 30;
 
-type FoundPerson = { id: number; name: string; username: string; avatar: string | null };
+type FoundPerson = {
+  id: number;
+  name: string;
+  username: string;
+  avatar: string | null;
+  is_bot?: boolean | undefined;
+  is_official?: boolean | undefined;
+};
 
 export function pickerPeople(
   contacts: readonly Contact[],
@@ -37,6 +47,8 @@ export function pickerPeople(
       username: byId.get(c.id)?.username ?? null,
       avatar: c.avatar,
       known: true,
+      bot: c.bot,
+      official: c.official,
     }));
   const listed = new Set(mine.map((p) => p.id));
   const others = found
@@ -48,6 +60,8 @@ export function pickerPeople(
       username: user.username,
       avatar: user.avatar,
       known: false,
+      bot: user.is_bot === true,
+      official: user.is_official === true,
     }));
   return [...mine, ...others];
 }

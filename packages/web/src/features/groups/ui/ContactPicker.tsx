@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AccountBadge } from '../../../ui/AccountBadge';
 import { Avatar } from '../../../ui/Avatar';
 import type { Contact } from '../use-contacts';
 
@@ -26,7 +27,10 @@ export function ContactPicker({
               data-testid={`pick-${c.id}`}
             />
             <Avatar id={c.id} name={c.name} src={c.avatar} size={32} />
-            <span>{c.name}</span>
+            <span className="group-pick-name">
+              {c.name}
+              <AccountBadge bot={c.bot} official={c.official} />
+            </span>
           </label>
         </li>
       ))}

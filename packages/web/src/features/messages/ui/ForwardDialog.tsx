@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../ui/Dialog';
 import { ConversationAvatar } from '../../conversations/ui/ConversationAvatar';
+import { AccountBadge } from '../../../ui/AccountBadge';
 import { HiddenTag } from '../../conversations/ui/HiddenTag';
 import type { ConversationListItem } from '../../conversations/list-item';
 
@@ -50,6 +51,7 @@ export function ForwardDialog({
                 size={36}
               />
               <span className="conv-title">{item.title}</span>
+              <AccountBadge bot={item.bot} official={item.official} />
               {item.hidden ? <HiddenTag /> : null}
             </button>
           </li>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountBadge } from '../../../ui/AccountBadge';
 import { Avatar } from '../../../ui/Avatar';
 import type { Person } from '../people';
 
@@ -56,7 +57,10 @@ export function PeopleList({
         >
           <Avatar id={person.id} name={person.name} src={person.avatar} size={40} initials />
           <span className="new-chat-person-text">
-            <span className="new-chat-person-name">{person.name}</span>
+            <span className="new-chat-person-name">
+              {person.name}
+              <AccountBadge bot={person.bot} official={person.official} />
+            </span>
             <span className="new-chat-person-meta">
               {person.known ? t('newChat.hasChat') : person.username ? `@${person.username}` : null}
             </span>

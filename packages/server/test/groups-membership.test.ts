@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_MSG } from '@parley/protocol/group';
 import type { MembersReply } from '@parley/protocol/group';
 import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import type { ServerFrame } from '@parley/protocol/realtime';
@@ -97,6 +98,33 @@ describe.each(stores())('group membership ($name)', (backend) => {
         (f) => isMessageNew(c.id)(f) && f.payload.message.type === GROUP_NOTICE_TYPE,
       );
       expect(line).toMatchObject({ payload: { message: { user_id: alice.id } } });
+    },
+  );
+
+  it.each(['remove', 'block'] as const)(
+    'after %s, adding them again is refused (422) until they are unblocked',
+    async (action) => {
+      const c = await createConversation(suite.client, alice, 'group', { member_ids: [bob.id] });
+      expect((await memberAction(suite.client, alice, c.id, bob, action)).status).toBe(200);
+      const list = await suite.client.get<MembersReply>(`/user/conversations/${c.id}/members`, {
+        token: alice.token,
+      });
+      // The list the web's "Add members" leaves out (groups/AddMembers.tsx).
+      expect(list.body.blocked_users.map((u) => u.id)).toEqual([bob.id]);
+      const again = await suite.client.post(
+        `/user/conversations/${c.id}/members`,
+        { user_ids: [bob.id] },
+        { token: alice.token },
+      );
+      expect(again.status).toBe(422);
+      expect(again.body).toMatchObject({ errors: { user_ids: [GROUP_MSG.blockedHere] } });
+      expect((await memberAction(suite.client, alice, c.id, bob, 'unblock')).status).toBe(200);
+      const added = await suite.client.post(
+        `/user/conversations/${c.id}/members`,
+        { user_ids: [bob.id] },
+        { token: alice.token },
+      );
+      expect(added.status).toBe(200);
     },
   );
 

@@ -96,7 +96,14 @@ describe('ticks offline', () => {
       'offline',
     );
     expect(firstTask()?.done).toBe(true);
-    expect(readTicks()).toEqual([{ kind: 'task', id: 11, conversation_id: 5, done: true }]);
+    const [queued] = readTicks();
+    expect(queued).toEqual({
+      kind: 'task',
+      id: 11,
+      conversation_id: 5,
+      done: true,
+      op_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
 
     // A board read meanwhile keeps showing the queued tick.
     mockFetch(() => json(200, board([group(1, 'a0', [task(11, 1, 'a0'), task(12, 1, 'a1')])], 11)));
@@ -105,7 +112,8 @@ describe('ticks offline', () => {
 
     const fetch = mockFetch((url, init) => {
       expect(url).toContain('/user/tasks/11/done');
-      expect(bodyOf(init)).toEqual({ done: true });
+      // The same op_id as the first try: the server takes it once (docs/TASKS.md, "Offline").
+      expect(bodyOf(init)).toEqual({ done: true, op_id: queued?.op_id });
       const t = task(11, 1, 'a0', { done: true, done_by: 7 });
       return json(200, { ...t, versions: { ...t.versions, done: 1 } });
     });
@@ -121,7 +129,24 @@ describe('ticks offline', () => {
     await taskActions.tick({ kind: 'subtask', id: 21, conversation_id: 5, done: true });
     expect(firstTask()?.subtasks[0]?.done).toBe(true);
     await taskActions.tick({ kind: 'subtask', id: 21, conversation_id: 5, done: false });
-    expect(readTicks()).toEqual([{ kind: 'subtask', id: 21, conversation_id: 5, done: false }]);
+    expect(readTicks()).toEqual([
+      { kind: 'subtask', id: 21, conversation_id: 5, done: false, op_id: expect.any(String) },
+    ]);
+  });
+
+  it('each new tick has its own op_id; a resend keeps it', async () => {
+    const ids: unknown[] = [];
+    mockFetch((_url, init) => {
+      ids.push((bodyOf(init) as { op_id?: unknown }).op_id);
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    await taskActions.tick({ kind: 'task', id: 11, conversation_id: 5, done: true });
+    await flushTicks();
+    await taskActions.tick({ kind: 'task', id: 11, conversation_id: 5, done: false });
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(readTicks().map((t) => t.op_id)).toEqual([ids[2]]);
   });
 });
 

@@ -5,6 +5,7 @@ import type { EditTaskRequest, Subtask, Task, TaskBoard } from '@parley/protocol
 import { call } from '../../api/http';
 import { ApiError, errorMessage } from '../../api/errors';
 import { tapFrames } from '../../lib/frame-taps';
+import { randomUuid } from '../../lib/random-uuid';
 import {
   editGroupLocally,
   editSubtaskLocally,
@@ -15,13 +16,14 @@ import {
 import { useTaskPanel } from './panel-store';
 import { onBoardLoaded, useTasksStore } from './store';
 import { queueTick, readTicks, unqueueTick } from './tick-queue';
-import type { QueuedTick } from './tick-queue';
+import type { QueuedTick, Tick } from './tick-queue';
 
 // Every change the Tasks panel makes: optimistic where the result is known
 // (edits, ticks, moves, deletes), then the call, whose reply is applied
 // through the protocol's applier. A refusal shows the server's message in
 // the panel and reads the board again (docs/TASKS.md, "Optimistic edits").
-// A tick that finds no server is queued and sent when back online.
+// A tick that finds no server is queued and sent when back online, with the
+// op_id it was made with (tick-queue.ts).
 
 type Board = (board: TaskBoard) => TaskBoard;
 
@@ -191,23 +193,25 @@ export const taskActions = {
       }),
     ),
 
-  /** A tick of a task or a subtask: queued when there is no server to take it. */
-  tick: (tick: QueuedTick) => {
+  /** A tick of a task or a subtask, with a new op_id: queued when there is no server to take it. */
+  tick: (made: Tick) => {
+    const tick: QueuedTick = { ...made, op_id: randomUuid() };
     store().update(tick.conversation_id, (b) => tickLocally(b, tick));
     useTaskPanel.getState().setError(null);
     return sendTick(tick);
   },
 };
 
-function tickLocally(board: TaskBoard, tick: QueuedTick): TaskBoard {
+function tickLocally(board: TaskBoard, tick: Tick): TaskBoard {
   return tick.kind === 'task'
     ? editTaskLocally(board, tick.id, { done: tick.done })
     : editSubtaskLocally(board, tick.id, { done: tick.done });
 }
 
-/** Sends one tick; 'offline' keeps it queued. */
+/** Sends one tick with its op_id (the same on every resend); 'offline' keeps it queued. */
 async function sendTick(tick: QueuedTick): Promise<'sent' | 'offline' | 'refused'> {
-  const input = { params: { id: tick.id }, body: { done: tick.done }, ...silent };
+  const body = { done: tick.done, op_id: tick.op_id };
+  const input = { params: { id: tick.id }, body, ...silent };
   try {
     const reply =
       tick.kind === 'task'

@@ -1,18 +1,25 @@
 import { readStorage, writeStorage } from '../../lib/storage';
 
 // Ticks made while offline, kept until the server has them (docs/TASKS.md,
-// "Offline"): a tick is idempotent, so sending one twice is harmless and a
-// queued tick survives a reload. Cleared with the rest of local storage at
-// logout. The latest tick of an item replaces an earlier queued one.
+// "Offline"). Each tick carries its op_id (protocol tasks.ts), made once when
+// the tick is made and sent again with every resend: a tick whose reply was
+// lost is then a no-op on the server when the queue sends it again, even if
+// someone changed the item in between. A queued tick survives a reload;
+// cleared with the rest of local storage at logout. The latest tick of an
+// item replaces an earlier queued one.
 
 export const TICK_QUEUE_KEY = 'parley-task-ticks';
 
-export type QueuedTick = {
+/** A tick as the panel makes it. */
+export type Tick = {
   kind: 'task' | 'subtask';
   id: number;
   conversation_id: number;
   done: boolean;
 };
+
+/** A tick with its idempotency key (a queue written before op_id holds none: sent without). */
+export type QueuedTick = Tick & { op_id: string };
 
 export function readTicks(): QueuedTick[] {
   try {
@@ -36,5 +43,5 @@ export function queueTick(tick: QueuedTick): void {
 
 /** Takes a tick off the queue once the server answered it (unless a newer one replaced it). */
 export function unqueueTick(tick: QueuedTick): void {
-  writeTicks(readTicks().filter((t) => !(same(t, tick) && t.done === tick.done)));
+  writeTicks(readTicks().filter((t) => !(same(t, tick) && t.op_id === tick.op_id)));
 }

@@ -85,6 +85,8 @@ test('profile panel: last seen, groups in common, block, send message', async ({
 
   // Block: Alice's composer gives way to the "blocked you" bar, live; then unblock.
   await b.getByTestId('profile-block').click();
+  // Blocking is asked first (e2e/chat/dialogs.spec.ts covers Cancel); unblocking is not.
+  await b.getByTestId('confirm-ok').click();
   await expect(b.getByTestId('profile-block')).toHaveText('Unblock', LIVE);
   await expect(a.getByTestId('blocked-by-bar')).toBeVisible(LIVE);
   await expect(a.getByTestId('composer-input')).toHaveCount(0);

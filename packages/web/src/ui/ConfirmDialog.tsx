@@ -34,6 +34,7 @@ export function ConfirmDialog({
     <Dialog
       role="alertdialog"
       className="dialog confirm-dialog"
+      backdropClassName="confirm-backdrop"
       labelledBy={textId}
       onClose={onClose}
       testId="confirm-dialog"

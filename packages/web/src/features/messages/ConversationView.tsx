@@ -7,6 +7,7 @@ import type { Message } from '@parley/protocol/message';
 import { can, roleOf } from '@parley/protocol/permissions';
 import { publisherIdentity } from '@parley/protocol/rules/conversation-info';
 import { useLaterTexts } from '../../lib/later-texts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Spinner } from '../../ui/Spinner';
 import { useAuthStore } from '../auth/store';
 import { conversationTitle, toListItem } from '../conversations/list-item';
@@ -350,6 +351,14 @@ export function ConversationView({
       ) : null}
       {ownId !== null ? (
         <TasksPanelHost conversation={conversation} ownId={ownId} onOpenMessage={openParent} />
+      ) : null}
+      {actions.deletingForAll ? (
+        <ConfirmDialog
+          text={t('messages.confirm.deleteEveryone')}
+          confirm={t('messages.action.delete-everyone')}
+          onConfirm={actions.confirmDeleteForAll}
+          onClose={actions.cancelDeleteForAll}
+        />
       ) : null}
       {actions.forwarding ? (
         <ForwardDialog

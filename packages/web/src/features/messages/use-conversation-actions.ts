@@ -24,6 +24,8 @@ export function useConversationActions(id: number, title: string, timeZone: stri
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [target, setTarget] = useState<Message | null>(null);
   const [forwarding, setForwarding] = useState<Message[] | null>(null);
+  // Delete for everyone cannot be undone: asked about first.
+  const [deletingForAll, setDeletingForAll] = useState<Message | null>(null);
   const pinMessage = useConversationStore((s) => s.pinMessage);
 
   const reset = () => {
@@ -72,8 +74,10 @@ export function useConversationActions(id: number, title: string, timeZone: stri
       useTaskPanel.getState().fromMessage(id, m.id);
     } else if (action === 'pin') {
       await pinMessage(id, m.id).catch(() => undefined);
+    } else if (action === 'delete-everyone') {
+      setDeletingForAll(m);
     } else {
-      await remove([m], action === 'delete-everyone' ? 'everyone' : 'me');
+      await remove([m], 'me');
     }
   };
 
@@ -125,6 +129,12 @@ export function useConversationActions(id: number, title: string, timeZone: stri
   return {
     mode,
     forwarding,
+    deletingForAll,
+    confirmDeleteForAll: () => {
+      setDeletingForAll(null);
+      if (deletingForAll) void remove([deletingForAll], 'everyone');
+    },
+    cancelDeleteForAll: () => setDeletingForAll(null),
     submit,
     pick,
     forwardTo,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CommonGroup, Profile } from '@parley/protocol/profile';
 import { useLaterTexts } from '../../lib/later-texts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { setFriendBlocked } from '../conversations/block-api';
 import { useLiveStore } from '../conversations/live-store';
@@ -40,6 +41,8 @@ export function ProfileScreen({
   const [groups, setGroups] = useState<CommonGroup[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Blocking is asked about first; unblocking is not.
+  const [askBlock, setAskBlock] = useState(false);
   const seen = useLastSeenLine(userId);
   // The panel's texts are in the later catalogue (lib/later-texts.ts).
   const textsReady = useLaterTexts();
@@ -85,38 +88,53 @@ export function ProfileScreen({
   );
 
   if (!textsReady) return null;
+  const block = (blocked: boolean) =>
+    directId !== null && act(() => setFriendBlocked(directId, blocked));
   return (
-    <ProfilePanel
-      profile={profile}
-      failed={failed}
-      line={seen.text}
-      online={seen.online}
-      groups={groups}
-      direct={direct}
-      busy={busy}
-      onClose={close}
-      onSendMessage={() =>
-        act(async () => goTo(directId ?? (await openDirectChat({ user_id: userId }))))
-      }
-      onMute={() =>
-        directId !== null &&
-        act(() => useConversationStore.getState().setFlag(directId, 'mute', !direct?.muted))
-      }
-      onBlock={() => directId !== null && act(() => setFriendBlocked(directId, !direct?.blocked))}
-      onCopyUsername={() => {
-        if (!profile) return;
-        void navigator.clipboard
-          ?.writeText(`@${profile.username}`)
-          .then(() => toast.success(t('profile.copied')))
-          .catch(() => undefined);
-      }}
-      onOpenGroup={goTo}
-      media={
-        directId !== null && sharedMedia
-          ? // "Show in chat" opens the direct chat, where the jump is taken.
-            sharedMedia(directId, () => goTo(directId))
-          : undefined
-      }
-    />
+    <>
+      <ProfilePanel
+        profile={profile}
+        failed={failed}
+        line={seen.text}
+        online={seen.online}
+        groups={groups}
+        direct={direct}
+        busy={busy}
+        onClose={close}
+        onSendMessage={() =>
+          act(async () => goTo(directId ?? (await openDirectChat({ user_id: userId }))))
+        }
+        onMute={() =>
+          directId !== null &&
+          act(() => useConversationStore.getState().setFlag(directId, 'mute', !direct?.muted))
+        }
+        onBlock={() => (direct?.blocked ? block(false) : setAskBlock(true))}
+        onCopyUsername={() => {
+          if (!profile) return;
+          void navigator.clipboard
+            ?.writeText(`@${profile.username}`)
+            .then(() => toast.success(t('profile.copied')))
+            .catch(() => undefined);
+        }}
+        onOpenGroup={goTo}
+        media={
+          directId !== null && sharedMedia
+            ? // "Show in chat" opens the direct chat, where the jump is taken.
+              sharedMedia(directId, () => goTo(directId))
+            : undefined
+        }
+      />
+      {askBlock ? (
+        <ConfirmDialog
+          text={t('conversations.confirm.block')}
+          confirm={t('conversations.action.block')}
+          onConfirm={() => {
+            setAskBlock(false);
+            block(true);
+          }}
+          onClose={() => setAskBlock(false)}
+        />
+      ) : null}
+    </>
   );
 }

@@ -22,6 +22,7 @@ import { ReactionChips } from './reactions/ReactionChips';
 import { toggleReaction } from './reactions/toggle';
 import { JumpButtons } from './ui/JumpButtons';
 import { useNewestVisible } from './use-newest-visible';
+import { usePinToBottom } from './use-pin-to-bottom';
 
 export type HistoryProps = {
   items: TimelineItem[];
@@ -119,6 +120,8 @@ export function MessageHistory(props: HistoryProps) {
   if (props.hasNewer && liveSince !== null) setLiveSince(null);
   if (!props.hasNewer && liveSince === null) setLiveSince({ key: lastKey });
   const live = liveSince !== null && lastKey !== liveSince.key;
+  // Virtuoso's follow aims at its rounded row heights: the real end is kept too.
+  usePinToBottom(root, !props.hasNewer, props.initialAlign === 'end');
 
   // Re-opened from a floating button that is gone with the old list: the
   // keyboard goes on from the list itself (arrows and Page keys scroll it).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol/message';
 import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
+import type { PendingMessage } from './reducers';
 import { buildTimeline } from './timeline';
 
 let nextId = 1;
@@ -65,5 +66,30 @@ describe('buildTimeline runs', () => {
     const rows = [message(2), message(2)];
     expect(flags(rows, { group: false }).map((f) => f[1])).toEqual([false, false]);
     expect(flags(rows, { group: true, channel: true }).map((f) => f[1])).toEqual([false, false]);
+  });
+});
+
+describe('buildTimeline unread divider', () => {
+  const dividerAt = (messages: Message[], pending: PendingMessage[] = []) =>
+    buildTimeline(messages, pending, { timeZone: 'UTC', lastReadId: 0, ownId: 1, group: false })
+      .filter((i) => i.firstUnread)
+      .map((i) => i.key);
+
+  it('stands above the first unread until the reader answers below it', () => {
+    const theirs = [message(2), message(2)];
+    expect(dividerAt(theirs)).toEqual([theirs[0]?.uuid]);
+    expect(dividerAt([...theirs, message(1)])).toEqual([]);
+  });
+
+  it('goes as soon as the reader’s answer is on its way', () => {
+    const sending: PendingMessage = {
+      uuid: 'p1',
+      conversationId: 1,
+      text: 'yes',
+      parent: null,
+      createdAt: '2026-05-01T10:01:00Z',
+      error: null,
+    };
+    expect(dividerAt([message(2)], [sending])).toEqual([]);
   });
 });

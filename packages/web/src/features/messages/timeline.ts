@@ -47,7 +47,7 @@ export function buildTimeline(
   let prevDay: string | null = null;
   // undefined: no run to continue (the start, or after a service line).
   let prevSender: number | null | undefined;
-  const unreadId =
+  const firstUnread =
     options.lastReadId === null
       ? null
       : firstUnreadId(messages, {
@@ -55,6 +55,12 @@ export function buildTimeline(
           ownId: options.ownId,
           hasOlder: options.hasOlder ?? false,
         });
+  // The reader has answered below it (sent, or sending): they read it, the divider goes.
+  const answered =
+    pending.length > 0 ||
+    (firstUnread !== null &&
+      messages.some((m) => m.id > firstUnread && m.user_id !== null && m.user_id === options.ownId));
+  const unreadId = answered ? null : firstUnread;
   for (const m of messages) {
     const service = isServiceLine(m);
     const sender = options.channel && m.user_id !== options.ownId ? 0 : m.user_id;

@@ -7,17 +7,21 @@ const IMAGE_MAX_WIDTH = 320;
 const IMAGE_MAX_HEIGHT = 360;
 
 /**
- * The size a picture's box gets before the image arrives, from the
- * dimensions the server measured: no jump when it loads.
+ * The box a picture gets before the image arrives, from the dimensions the
+ * server measured: no jump when it loads. Both sides in whole pixels: the
+ * message list adds up its rows' heights rounded to whole pixels, and a
+ * box of 166.5 px (an aspect ratio's height) left the list short of its end
+ * by half a pixel per picture. A narrow screen that caps the width
+ * (max-width) crops the picture a little rather than reflowing it.
  */
 export function imageBox(file: Pick<AttachedFile, 'width' | 'height'>): {
   width: number;
-  aspectRatio: string;
+  height: number;
 } {
   const w = file.width && file.width > 0 ? file.width : 4;
   const h = file.height && file.height > 0 ? file.height : 3;
   const width = Math.max(80, Math.round(Math.min(IMAGE_MAX_WIDTH, w, (IMAGE_MAX_HEIGHT * w) / h)));
-  return { width, aspectRatio: `${w} / ${h}` };
+  return { width, height: Math.min(IMAGE_MAX_HEIGHT, Math.round((width * h) / w)) };
 }
 
 export type FileAttachmentProps = {

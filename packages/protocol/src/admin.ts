@@ -47,6 +47,9 @@ export const adminUserSchema = z.object({
   username: z.string(),
   login: z.string(),
   is_admin: z.boolean(),
+  /** Bots get no password and no admin role; the official bot is never disabled or deleted. */
+  is_bot: z.boolean(),
+  is_official: z.boolean(),
   disabled: z.boolean(),
   deleted: z.boolean(),
   created_at: z.string(),

@@ -65,6 +65,9 @@ export const MSG = {
   accountDisabled: 'This account is disabled',
   adminSelfAction: 'Administrators cannot do this to their own account',
   userNotFound: 'User not found',
+  /** Reset password and make admin on a bot: a bot signs in with its token, never a password. */
+  adminBotAccount: 'Bot accounts have no password and cannot be administrators',
+  officialBotProtected: 'The official bot cannot be disabled or deleted',
   inviteNotFound: 'Invite code not found',
   passwordMinimumRange: 'The password minimum must be a whole number from 5 to 64',
   serverNameTooLong: 'The server name is too long (at most 64 characters)',

@@ -16,6 +16,7 @@ import type { AdminService } from './service';
 // inputs go through the API's own schemas, so both refuse the same values.
 
 export const USAGE = `usage: npm run admin -- <command> [arguments]
+  (<login> is an account's login, or @username: a bot is named so)
 
   grant <login>                 make the account an administrator
   revoke <login>                take the admin role away
@@ -56,6 +57,7 @@ const userLine = (u: AdminUser) =>
     u.login,
     `@${u.username}`,
     JSON.stringify(u.name),
+    u.is_official ? 'official bot' : u.is_bot ? 'bot' : '',
     u.is_admin ? 'admin' : '',
     u.disabled ? 'disabled' : '',
     u.deleted ? 'deleted' : '',

@@ -13,6 +13,8 @@ const userColumns = [
   'username',
   'login',
   'is_admin',
+  'is_bot',
+  'is_official',
   'disabled_at',
   'deleted_at',
   'created_at',
@@ -50,6 +52,25 @@ export async function listUsers(
 
 export async function setDisabled(db: Kysely<Database>, id: number, at: string | null) {
   await db.updateTable('users').set({ disabled_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Marks the account deleted unless it already is: of several deletions at
+ * once, exactly one gets true and erases it (the others answer 404).
+ */
+export async function claimDeletion(db: Kysely<Database>, id: number, at: string) {
+  const result = await db
+    .updateTable('users')
+    .set({ deleted_at: at, is_admin: 0 })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Undoes claimDeletion when the erasure failed, so it can be tried again. */
+export async function releaseDeletion(db: Kysely<Database>, id: number) {
+  await db.updateTable('users').set({ deleted_at: null }).where('id', '=', id).execute();
 }
 
 export async function setAdmin(db: Kysely<Database>, id: number, on: boolean) {

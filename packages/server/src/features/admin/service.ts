@@ -12,6 +12,7 @@ import type {
   ServerSettingsPatch,
 } from '@parley/protocol/admin';
 import { MSG } from '@parley/protocol/messages';
+import { loginKey, usernameKey } from '@parley/protocol/rules/username';
 import type { Clock } from '../../clock';
 import { HttpError } from '../../http/http-error';
 import { flag } from '../../store/types';
@@ -47,6 +48,8 @@ function toAdminUser(row: UserRow): AdminUser {
     username: row.username,
     login: row.login,
     is_admin: flag(row.is_admin),
+    is_bot: flag(row.is_bot),
+    is_official: flag(row.is_official),
     disabled: row.disabled_at !== null,
     deleted: row.deleted_at !== null,
     created_at: row.created_at,
@@ -104,6 +107,14 @@ export function createAdminService(deps: {
     return row;
   }
   const label = (row: UserRow) => `${row.login} (#${row.id})`;
+  /** A bot signs in with its token: no password to reset, no admin seat to take. */
+  const notBot = (row: UserRow) => {
+    if (flag(row.is_bot)) throw new HttpError(403, MSG.adminBotAccount);
+  };
+  /** The official bot makes everyone's bots; without it nobody could. */
+  const notOfficial = (row: UserRow) => {
+    if (flag(row.is_official)) throw new HttpError(403, MSG.officialBotProtected);
+  };
 
   return {
     /** Is this signed-in user an administrator, and not disabled? (the route guard) */
@@ -115,12 +126,21 @@ export function createAdminService(deps: {
       return { login: row.login };
     },
 
-    /** The account by its login (the command line names users by login). */
+    /**
+     * The account by its login, or by `@username` (the command line names
+     * users so; a bot has no login a person could type).
+     */
     async userIdByLogin(login: string): Promise<number> {
+      const name = login.trim();
+      const byUsername = name.startsWith('@');
       const row = await db
         .selectFrom('users')
         .select('id')
-        .where('login_key', '=', login.trim().toLowerCase())
+        .where(
+          byUsername ? 'username_key' : 'login_key',
+          '=',
+          byUsername ? usernameKey(name.slice(1)) : loginKey(name),
+        )
         .executeTakeFirst();
       if (!row) throw notFound();
       return row.id;
@@ -140,6 +160,7 @@ export function createAdminService(deps: {
     /** No sign-in from now on, and every session (and its sockets) ends at once. */
     async disable(actor: Actor, id: number): Promise<void> {
       const row = await target(actor, id, true);
+      notOfficial(row);
       await q.setDisabled(db, id, at());
       await deps.sessions.revokeAll(id);
       await audit(actor, 'user.disable', label(row));
@@ -158,8 +179,16 @@ export function createAdminService(deps: {
      */
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await target(actor, id, true);
-      await q.setAdmin(db, id, false);
-      await deps.eraseAccount(id);
+      notOfficial(row);
+      // Two deletions at once (two admins, a double click): one erases, the
+      // other finds the account gone, as if it had come second.
+      if (!(await q.claimDeletion(db, id, at()))) throw notFound();
+      try {
+        await deps.eraseAccount(id);
+      } catch (error) {
+        await q.releaseDeletion(db, id);
+        throw error;
+      }
       await audit(actor, 'user.delete', label(row));
     },
 
@@ -177,6 +206,7 @@ export function createAdminService(deps: {
      */
     async resetPassword(actor: Actor, id: number, password?: string): Promise<ResetPasswordReply> {
       const row = await target(actor, id);
+      notBot(row);
       const chosen = password ?? temporaryPassword();
       if (password !== undefined)
         await checkPasswordLength(deps.serverSettings, password, 'password');
@@ -188,6 +218,7 @@ export function createAdminService(deps: {
 
     async setRole(actor: Actor, id: number, isAdmin: boolean): Promise<void> {
       const row = await target(actor, id, !isAdmin);
+      if (isAdmin) notBot(row);
       await q.setAdmin(db, id, isAdmin);
       await audit(actor, isAdmin ? 'user.grant_admin' : 'user.revoke_admin', label(row));
     },

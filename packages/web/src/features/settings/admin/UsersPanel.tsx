@@ -96,6 +96,11 @@ export function UsersPanel() {
                   {u.is_admin ? (
                     <span className="settings-badge">{t('admin.badgeAdmin')}</span>
                   ) : null}
+                  {u.is_bot ? (
+                    <span className="settings-badge" data-testid="admin-bot-badge">
+                      {u.is_official ? t('badge.official') : t('badge.bot')}
+                    </span>
+                  ) : null}
                   {u.disabled ? (
                     <span className="settings-badge admin-badge-off">
                       {t('admin.badgeDisabled')}
@@ -108,14 +113,18 @@ export function UsersPanel() {
               </span>
               {u.deleted || u.id === selfId ? null : (
                 <div className="admin-user-actions">
-                  <Button
-                    variant="ghost"
-                    loading={loading(u, u.disabled ? 'enable' : 'disable')}
-                    onClick={() => act(u, u.disabled ? 'enable' : 'disable')}
-                    data-testid="admin-toggle-disabled"
-                  >
-                    {u.disabled ? t('admin.enable') : t('admin.disable')}
-                  </Button>
+                  {/* The server refuses these too: the official bot is never
+                      disabled or deleted, a bot has no password and no admin seat. */}
+                  {u.is_official && !u.disabled ? null : (
+                    <Button
+                      variant="ghost"
+                      loading={loading(u, u.disabled ? 'enable' : 'disable')}
+                      onClick={() => act(u, u.disabled ? 'enable' : 'disable')}
+                      data-testid="admin-toggle-disabled"
+                    >
+                      {u.disabled ? t('admin.enable') : t('admin.disable')}
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     loading={loading(u, 'signOut')}
@@ -123,17 +132,27 @@ export function UsersPanel() {
                   >
                     {t('admin.signOutEverywhere')}
                   </Button>
-                  <Button variant="ghost" loading={loading(u, 'reset')} onClick={() => reset(u)}>
-                    {t('admin.resetPassword')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    loading={loading(u, 'role')}
-                    onClick={() => void run(u, 'role', () => setRole(u.id, !u.is_admin))}
-                  >
-                    {u.is_admin ? t('admin.removeAdmin') : t('admin.makeAdmin')}
-                  </Button>
-                  {confirmDelete === u.id ? (
+                  {u.is_bot ? null : (
+                    <Button
+                      variant="ghost"
+                      loading={loading(u, 'reset')}
+                      onClick={() => reset(u)}
+                      data-testid="admin-reset-password"
+                    >
+                      {t('admin.resetPassword')}
+                    </Button>
+                  )}
+                  {u.is_bot && !u.is_admin ? null : (
+                    <Button
+                      variant="ghost"
+                      loading={loading(u, 'role')}
+                      onClick={() => void run(u, 'role', () => setRole(u.id, !u.is_admin))}
+                      data-testid="admin-toggle-role"
+                    >
+                      {u.is_admin ? t('admin.removeAdmin') : t('admin.makeAdmin')}
+                    </Button>
+                  )}
+                  {u.is_official ? null : confirmDelete === u.id ? (
                     <Button
                       variant="danger"
                       loading={loading(u, 'delete')}

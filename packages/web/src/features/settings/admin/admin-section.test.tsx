@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   bodyOf,
@@ -16,12 +16,18 @@ import { useSettingsUi } from '../store';
 // Settings → Administration: offered to administrators only, and its
 // actions call the admin API with the user they belong to.
 
+// The settings dialog is a lazy chunk: its first import, transformed on
+// demand, took just over the default 1 s on a busy two-core machine.
+configure({ asyncUtilTimeout: 10_000 });
+
 const user = (id: number, username: string, extra = {}) => ({
   id,
   name: `Name ${username}`,
   username,
   login: `${username}@example.org`,
   is_admin: false,
+  is_bot: false,
+  is_official: false,
   disabled: false,
   deleted: false,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -87,6 +93,57 @@ describe('administration section', () => {
       expect(sent).toContainEqual(['POST', '/api/v1/admin/users/2/disable', null]),
     );
     expect(await screen.findByText('disabled')).toBeInTheDocument();
+  });
+});
+
+describe('administration of bots', () => {
+  it('offers no password reset or admin role on a bot, and no disable or delete on the official bot', async () => {
+    useAuthStore.setState({ user: { ...sampleUser, id: 1, can: ['admin'] } });
+    mockFetch((url) => {
+      if (url.includes('/admin/users')) {
+        return json(200, {
+          users: [
+            user(1, 'ada', { is_admin: true }),
+            user(2, 'ParleyBot', { is_bot: true, is_official: true }),
+            user(3, 'helper_bot', { is_bot: true }),
+            user(4, 'bob'),
+          ],
+          total: 4,
+        });
+      }
+      if (url.endsWith('/admin/settings')) {
+        return json(200, { name: 'Parley', registration_mode: 'open', password_min_length: 5 });
+      }
+      if (url.endsWith('/admin/invites')) return json(200, { invites: [] });
+      if (url.includes('/admin/audit')) return json(200, { entries: [], total: 0 });
+      return json(404, { message: 'Not found.' });
+    });
+    useSettingsUi.getState().open();
+    render(<SettingsHost />);
+    await userEvent.click(await screen.findByTestId('settings-tab-admin'));
+    const row = async (name: string) => {
+      const el = await screen.findByTestId(`admin-user-${name}`);
+      const has = (id: string) => el.querySelector(`[data-testid="${id}"]`) !== null;
+      return {
+        reset: has('admin-reset-password'),
+        role: has('admin-toggle-role'),
+        disable: has('admin-toggle-disabled'),
+        remove: within(el).queryByRole('button', { name: 'Delete' }) !== null,
+      };
+    };
+    expect(await row('ParleyBot')).toEqual({
+      reset: false,
+      role: false,
+      disable: false,
+      remove: false,
+    });
+    expect(await row('helper_bot')).toEqual({
+      reset: false,
+      role: false,
+      disable: true,
+      remove: true,
+    });
+    expect(await row('bob')).toEqual({ reset: true, role: true, disable: true, remove: true });
   });
 });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './constants';
 import { idParamSchema } from './ids';
+import { LOCALES } from './locales';
+import type { LocaleCode } from './locales';
 import { MSG } from './messages';
 
 // Bot accounts as their owner manages them ("My bots" in settings, and the
@@ -105,6 +107,15 @@ export const pressCallbackRequestSchema = z.object({ data: z.string().min(1).max
  */
 export const pressCallbackReplySchema = z.object({ query_id: z.string() });
 export const CALLBACK_ANSWER_WAIT_MS = 15_000;
+
+/**
+ * The interface language the web app shows (POST /user/bots/language): the
+ * official bot answers in it.
+ */
+export const botLanguageRequestSchema = z.object({
+  locale: z.enum(LOCALES.map((l) => l.code) as [LocaleCode, ...LocaleCode[]]),
+});
+export type BotLanguageRequest = z.infer<typeof botLanguageRequestSchema>;
 
 /** One command of a bot in the conversation, for the composer's "/" menu. */
 export const botCommandSchema = z.object({

@@ -1,6 +1,7 @@
 import { statusOkSchema } from '../auth';
 import {
   botCommandsReplySchema,
+  botLanguageRequestSchema,
   botListSchema,
   botParamsSchema,
   botSchema,
@@ -39,6 +40,11 @@ export const botRoutes = {
     params: messageIdParamsSchema,
     body: pressCallbackRequestSchema,
     reply: pressCallbackReplySchema,
+  }),
+  /** The interface language the app shows: the official bot answers in it. */
+  botLanguage: post('/user/bots/language', {
+    body: botLanguageRequestSchema,
+    reply: statusOkSchema,
   }),
   /** The commands of the conversation's bots, for the "/" menu. */
   botCommands: get('/user/conversations/:id/bot-commands', {

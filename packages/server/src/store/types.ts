@@ -69,6 +69,8 @@ export interface UsersTable {
   disabled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** Last connected: written on the last socket's close and once a minute online (0022). */
   last_seen_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The interface language the web app reported (0027); the official bot answers in it. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

@@ -97,7 +97,20 @@ export async function createBotsFeature(deps: {
   if (official) {
     await q.updateBot(deps.db, official.id, { commands: JSON.stringify(OFFICIAL_COMMANDS) });
     deps.hooks.serveInProcess(
-      createOfficialBot({ id: official.id, accounts, messages: deps.messages, log: deps.log }),
+      createOfficialBot({
+        id: official.id,
+        accounts,
+        messages: deps.messages,
+        log: deps.log,
+        localeOf: async (userId) =>
+          (
+            await deps.db
+              .selectFrom('users')
+              .select('locale')
+              .where('id', '=', userId)
+              .executeTakeFirst()
+          )?.locale ?? null,
+      }),
     );
   }
   webhooks.start();

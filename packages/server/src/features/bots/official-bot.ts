@@ -5,33 +5,22 @@ import type { MessagesService } from '../messages/service';
 import type { BotAccounts } from './accounts';
 import type { InProcessBot } from './hooks';
 import type { TgMessage } from './telegram';
+import { helpText, officialTexts, refusal } from './official-bot-texts';
+import type { OfficialTexts } from './official-bot-texts';
 
 // @ParleyBot, the official bot that makes bots (Telegram's BotFather): it
 // runs in process, so its chat works without any token. It answers
 // commands in a direct chat; a command that needs more (a name, then a
 // username) remembers where the person is, in this process's memory (a
-// restart forgets it: the person starts the command again).
+// restart forgets it: the person starts the command again). It answers in
+// the person's language (users.locale, which the web app reports).
 
 export const OFFICIAL_BOT = { name: 'Parley Bots', username: 'ParleyBot' } as const;
 
-export const OFFICIAL_COMMANDS = [
-  { command: 'newbot', description: 'Create a new bot' },
-  { command: 'mybots', description: 'List your bots' },
-  { command: 'token', description: 'Get a new token for a bot' },
-  { command: 'revoke', description: "Revoke a bot's token" },
-  { command: 'setname', description: "Change a bot's name" },
-  { command: 'setdescription', description: "Change a bot's description" },
-  { command: 'deletebot', description: 'Delete a bot' },
-  { command: 'cancel', description: 'Cancel the current command' },
-  { command: 'help', description: 'What I can do' },
-];
-
-const HELP = [
-  'I can help you create and manage Parley bots. Their API is the Telegram Bot API:',
-  'point your bot library at this server and use the token I give you.',
-  '',
-  ...OFFICIAL_COMMANDS.map((c) => `/${c.command} - ${c.description}`),
-].join('\n');
+/** Its commands for the "/" menu (setMyCommands keeps one list: English). */
+export const OFFICIAL_COMMANDS = Object.entries(officialTexts('en').commands).map(
+  ([command, description]) => ({ command, description }),
+);
 
 type Step =
   | { kind: 'name' }
@@ -44,92 +33,102 @@ export function createOfficialBot(deps: {
   accounts: BotAccounts;
   messages: MessagesService;
   log: FastifyBaseLogger;
+  /** The person's interface language (null: not known yet). */
+  localeOf: (userId: number) => Promise<string | null>;
 }): InProcessBot {
   const { accounts } = deps;
   const steps = new Map<number, Step>();
 
-  const failure = (error: unknown): string => {
+  const failure = (t: OfficialTexts, error: unknown): string => {
     if (!isHttpError(error)) throw error;
-    return Object.values(error.errors ?? {})[0]?.[0] ?? error.message;
+    return refusal(t, Object.values(error.errors ?? {})[0]?.[0] ?? error.message);
   };
 
   /** The bot a command names (`/token @name_bot`), or why not. */
-  async function named(userId: number, arg: string): Promise<{ id: number } | string> {
-    if (arg === '') return 'Name the bot: for example /token @my_bot';
-    return (await accounts.byUsername(userId, arg)) ?? 'You have no bot with that username.';
+  async function named(
+    t: OfficialTexts,
+    userId: number,
+    arg: string,
+  ): Promise<{ id: number } | string> {
+    if (arg === '') return t.nameTheBot;
+    return (await accounts.byUsername(userId, arg)) ?? t.noSuchBot;
   }
 
-  async function command(userId: number, name: string, arg: string): Promise<string> {
+  async function command(
+    t: OfficialTexts,
+    userId: number,
+    name: string,
+    arg: string,
+  ): Promise<string> {
     switch (name) {
       case 'start':
       case 'help':
-        return HELP;
+        return helpText(t);
       case 'cancel':
-        return steps.delete(userId) ? 'Cancelled.' : 'Nothing to cancel.';
+        return steps.delete(userId) ? t.cancelled : t.nothingToCancel;
       case 'newbot':
         steps.set(userId, { kind: 'name' });
-        return 'Alright, a new bot. How are we going to call it? Please choose a name for your bot.';
+        return t.askName;
       case 'mybots': {
         const bots = await accounts.list(userId);
-        if (bots.length === 0) return 'You have no bots yet. Use /newbot to create one.';
-        return ['Your bots:', ...bots.map((b) => `@${b.username} - ${b.name}`)].join('\n');
+        if (bots.length === 0) return t.noBots;
+        return [t.yourBots, ...bots.map((b) => `@${b.username} - ${b.name}`)].join('\n');
       }
       case 'token':
       case 'revoke':
       case 'deletebot':
       case 'setname':
       case 'setdescription': {
-        const bot = await named(userId, arg);
+        const bot = await named(t, userId, arg);
         if (typeof bot === 'string') return bot;
         if (name === 'token') {
           const token = await accounts.issueToken(userId, bot.id);
-          return `A new token; the old one no longer works. Keep it secret:\n${token}`;
+          return `${t.newToken}\n${token}`;
         }
         if (name === 'revoke') {
           await accounts.revokeToken(userId, bot.id);
-          return 'The token was revoked. Use /token to get a new one.';
+          return t.revoked;
         }
         if (name === 'deletebot') {
           await accounts.remove(userId, bot.id);
-          return 'Done: the bot is deleted.';
+          return t.deleted;
         }
         steps.set(userId, { kind: name === 'setname' ? 'rename' : 'describe', botId: bot.id });
-        return name === 'setname' ? 'Send me the new name.' : 'Send me the new description.';
+        return name === 'setname' ? t.askNewName : t.askNewDescription;
       }
       default:
-        return 'Unrecognized command. Say /help to see what I can do.';
+        return t.unknown;
     }
   }
 
-  async function answer(userId: number, step: Step, text: string): Promise<string> {
+  async function answer(t: OfficialTexts, userId: number, step: Step, text: string) {
+    const refused = (issue: { message: string } | undefined) =>
+      issue ? refusal(t, issue.message) : t.tryAgain;
     try {
       switch (step.kind) {
         case 'name':
           steps.set(userId, { kind: 'username', name: text });
-          return "Good. Now let's choose a username for your bot. It must end in 'bot', like tetris_bot.";
+          return t.askUsername;
         case 'username': {
           const input = createBotRequestSchema.safeParse({ name: step.name, username: text });
-          if (!input.success) return input.error.issues[0]?.message ?? 'Try another username.';
+          if (!input.success) return refused(input.error.issues[0]);
           const created = await accounts.create(userId, input.data);
           steps.delete(userId);
-          return [
-            `Done! Your bot @${created.bot.username} is ready. Use this token to access the Bot API:`,
-            created.token,
-            'Keep your token secure: anyone who has it controls your bot.',
-          ].join('\n');
+          // The token on a line of its own, to copy; no break inside a sentence.
+          return [t.created(created.bot.username), created.token, t.keepSecure].join('\n');
         }
         case 'rename':
         case 'describe': {
           const body = step.kind === 'rename' ? { name: text } : { description: text };
           const input = updateBotRequestSchema.safeParse(body);
-          if (!input.success) return input.error.issues[0]?.message ?? 'Try again.';
+          if (!input.success) return refused(input.error.issues[0]);
           await accounts.update(userId, step.botId, input.data);
           steps.delete(userId);
-          return 'Done.';
+          return t.done;
         }
       }
     } catch (error) {
-      return failure(error);
+      return failure(t, error);
     }
   }
 
@@ -138,18 +137,19 @@ export function createOfficialBot(deps: {
     const text = typeof message['text'] === 'string' ? message['text'].trim() : '';
     if (text === '') return;
     const match = /^\/([A-Za-z0-9_]+)(?:@\S+)?\s*(.*)$/s.exec(text);
+    const t = officialTexts(await deps.localeOf(fromId));
     let reply: string;
     if (match) {
       const name = (match[1] ?? '').toLowerCase();
       if (name !== 'cancel') steps.delete(fromId);
       try {
-        reply = await command(fromId, name, (match[2] ?? '').trim());
+        reply = await command(t, fromId, name, (match[2] ?? '').trim());
       } catch (error) {
-        reply = failure(error);
+        reply = failure(t, error);
       }
     } else {
       const step = steps.get(fromId);
-      reply = step ? await answer(fromId, step, text) : HELP;
+      reply = step ? await answer(t, fromId, step, text) : helpText(t);
     }
     await deps.messages.postAs(deps.id, message.chat.id, {
       message: reply,

@@ -124,6 +124,19 @@ export function botsRoutes(deps: {
         deps.callbacks.press(authOf(request).userId, request.params.id, request.body.data),
     });
 
+    addRoute(app, botRoutes.botLanguage, {
+      doc: doc('Tell the server the language the app shows: the official bot answers in it.', 401),
+      onRequest,
+      handler: async (request) => {
+        await deps.db
+          .updateTable('users')
+          .set({ locale: request.body.locale })
+          .where('id', '=', authOf(request).userId)
+          .execute();
+        return ok;
+      },
+    });
+
     addRoute(app, botRoutes.botCommands, {
       doc: doc("The commands of the conversation's bots (the composer's / menu).", 401, 404),
       onRequest,

@@ -23,6 +23,7 @@ import * as lastSeen from './0022-last-seen';
 import * as partialFileIndex from './0023-partial-file-index';
 import * as reviveIndex from './0024-revive-index';
 import * as taskOps from './0025-task-ops';
+import * as userLocale from './0027-user-locale';
 
 // The one ordered list of migrations, for both dialects. Names sort in the
 // order they must run; never rename or edit a migration that has shipped —
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-partial-file-index': partialFileIndex,
   '0024-revive-index': reviveIndex,
   '0025-task-ops': taskOps,
+  '0027-user-locale': userLocale,
 };

@@ -1,5 +1,6 @@
 import { CALLBACK_ANSWER_WAIT_MS } from '@parley/protocol/bot';
 import type { BotCommand } from '@parley/protocol/bot';
+import type { LocaleCode } from '@parley/protocol/locales';
 import { botRoutes } from '@parley/protocol/http/bot-routes';
 import { call } from '../../api/http';
 import { waitForCallbackAnswer } from './callback-answers';
@@ -23,6 +24,11 @@ export async function pressCallbackButton(
     silent: true,
   });
   return waitForCallbackAnswer(query_id, CALLBACK_ANSWER_WAIT_MS);
+}
+
+/** The official bot answers in the app's language: it is told which one the app shows. */
+export async function tellBotsLanguage(locale: LocaleCode): Promise<void> {
+  await call(botRoutes.botLanguage, { body: { locale }, silent: true });
 }
 
 /** The conversation's bot commands for the "/" menu (none when it has no bot). */

@@ -3,6 +3,7 @@ import type { InlineButton } from '@parley/protocol/bot-markup';
 import type { Conversation } from '@parley/protocol/conversation';
 import type { Message } from '@parley/protocol/message';
 import { errorMessage } from '../../api/errors';
+import { useLocale } from '../../lib/i18n';
 import { toast } from '../../ui/toast';
 import type { BotDialogState } from './ui/BotDialog';
 import type { MessageAction } from './ui/MessageMenu';
@@ -12,6 +13,9 @@ import type { MessageAction } from './ui/MessageMenu';
 // bot's message, with its placeholder) and the "/" menu's commands. The
 // calls load with the first use (bot-api.ts).
 
+/** The language the server was last told (bot-api.ts tellBotsLanguage). */
+let toldLocale: string | null = null;
+
 export function useBotChat(
   conversation: Conversation,
   messages: Message[] | undefined,
@@ -19,6 +23,20 @@ export function useBotChat(
   pick: (action: MessageAction, message: Message) => unknown,
 ) {
   const id = conversation.id;
+  const { locale } = useLocale();
+  // The official bot (@ParleyBot) answers in the app's language: it is told
+  // that language when its chat opens, once per person and language per page.
+  const official = conversation.with_bot === true && conversation.is_official === true;
+  useEffect(() => {
+    const told = `${ownId}:${locale}`;
+    if (!official || ownId === null || toldLocale === told) return;
+    toldLocale = told;
+    import('./bot-api')
+      .then((api) => api.tellBotsLanguage(locale))
+      .catch(() => {
+        toldLocale = null; // told again next time the chat opens
+      });
+  }, [official, locale, ownId]);
   const [dialog, setDialog] = useState<BotDialogState | null>(null);
   const [forced, setForced] = useState<{ id: number; placeholder: string | null } | null>(null);
 

@@ -19,6 +19,7 @@ import {
   RAW_BODIES,
   seeded,
 } from './fuzz/hostile-values';
+import { fuzzSocketFrames } from './fuzz/socket-frames';
 
 // docs/API.md promises that bad input never gets a 5xx. This suite fuzzes
 // every operation of the OpenAPI document the server serves: each path,
@@ -27,7 +28,8 @@ import {
 // nesting, Object.prototype's names, unicode, over-long text) while the
 // rest of the request stays valid; whole bodies get malformed JSON, wrong
 // content types and broken multipart; signed in and signed out. Any 5xx,
-// or a 4xx without a message, fails it. The choice of values is seeded, so
+// or a 4xx without a message, fails it; so does a socket `send` answered
+// 5xx or a socket closed as a server error (fuzz/socket-frames.ts). The choice of values is seeded, so
 // every run sends the same requests; it is bounded to a few thousand
 // requests per store (well under a minute on two cores).
 
@@ -271,6 +273,16 @@ describe.each(stores())('no 5xx under fuzzed input ($name)', (backend) => {
     const failures = await run(attempts, () => me.token);
     expect(failures).toEqual([]);
     expect(attempts.length).toBeGreaterThan(2000);
+  }, 120_000);
+
+  it('over the socket: every field of a send and of the other frames', async () => {
+    const { failures, tried } = await fuzzSocketFrames(
+      suite.server.url,
+      me.token,
+      known.to_conversation_id as number,
+    );
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(250);
   }, 120_000);
 
   it('signed out, or with a forged token: the same requests', async () => {

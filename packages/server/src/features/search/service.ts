@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { USER_SEARCH_MAX } from '@parley/protocol/constants';
 import { searchTerms, snippetOf } from '@parley/protocol/rules/search-text';
+import { SPOILER_MASK } from '@parley/protocol/rules/message-line';
+import { plainText } from '@parley/protocol/rules/format/text';
 import { nameQuery, SEARCH_PAGE } from '@parley/protocol/search';
 import type { FoundGroup, FoundMessage, SearchQuery, SearchReply } from '@parley/protocol/search';
 import { indexPendingMessages } from '../../store/search-indexer';
@@ -9,6 +11,7 @@ import { friendsOf } from '../conversations/queries';
 import { memberCounts } from '../conversations/queries';
 import { toMessages } from '../messages/to-message';
 import type { UsersService } from '../users/service';
+import { signedForReader } from './channel-signature';
 import * as q from './queries';
 
 // GET /user/search: people (the users feature's own search), public groups
@@ -61,7 +64,7 @@ export function createSearchService(deps: { db: Kysely<Database>; users: UsersSe
       const message = serialized[i];
       if (!message) throw new Error('toMessages dropped a row');
       return {
-        message,
+        message: signedForReader(message, row, userId),
         conversation: {
           id: row.conversation_id,
           type: row.conversation_type,
@@ -72,7 +75,8 @@ export function createSearchService(deps: { db: Kysely<Database>; users: UsersSe
           avatar: row.conversation_avatar,
           friend: friends.get(row.conversation_id) ?? null,
         },
-        snippet: snippetOf(row.message, terms),
+        // The words as the chat list shows the line: no markers, spoilers masked.
+        snippet: snippetOf(plainText(row.message, { spoilerMask: SPOILER_MASK }), terms),
       };
     });
     const more = rows.length > SEARCH_PAGE;

@@ -83,10 +83,8 @@ export function ConversationHeader({
       <WhoBox onInfo={onInfo} label={t(managed ? 'groups.openInfo' : 'profile.open')}>
         <span className="chat-pane-title">
           <strong data-testid="chat-title">{title}</strong>
-          <AccountBadge
-            bot={bot}
-            official={conversation.is_official || direct?.is_official === true}
-          />
+          {/* A bot's subtitle says "bot": only the official mark here. */}
+          <AccountBadge official={conversation.is_official || direct?.is_official === true} />
         </span>
         {typing ? (
           <span className="chat-pane-sub is-typing" data-testid="chat-typing">

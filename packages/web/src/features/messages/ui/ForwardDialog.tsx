@@ -50,8 +50,15 @@ export function ForwardDialog({
                 kind={item.avatarKind}
                 size={36}
               />
-              <span className="conv-title">{item.title}</span>
-              <AccountBadge bot={item.bot} official={item.official} />
+              {/* As in the chat list: the badge stays by the name, the name shortens. */}
+              {item.bot || item.official ? (
+                <span className="conv-title has-badge">
+                  <span className="conv-title-text">{item.title}</span>
+                  <AccountBadge bot={item.bot} official={item.official} />
+                </span>
+              ) : (
+                <span className="conv-title">{item.title}</span>
+              )}
               {item.hidden ? <HiddenTag /> : null}
             </button>
           </li>

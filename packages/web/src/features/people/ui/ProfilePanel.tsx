@@ -70,7 +70,8 @@ export function ProfilePanel(props: ProfilePanelProps) {
               <Avatar id={p.id} name={p.name} src={p.avatar} size={112} initials />
               <h3 className="info-name" data-testid="profile-name">
                 {p.name}
-                <AccountBadge bot={p.is_bot} official={p.is_official} />
+                {/* A bot's line below says "bot": only the official mark here. */}
+                <AccountBadge official={p.is_official} />
               </h3>
               {/* A bot has no presence: "bot" instead of "last seen a long time ago". */}
               <p

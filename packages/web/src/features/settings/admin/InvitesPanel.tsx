@@ -5,6 +5,7 @@ import type { Invite } from '@parley/protocol/admin';
 import { formatDateTime } from '@parley/protocol/rules/format-date';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { usePageVisible } from '../../../lib/use-online';
 import { useAuthStore } from '../../auth/store';
 import { noErrors, settingsErrors } from '../form-errors';
 import type { SettingsErrors } from '../form-errors';
@@ -12,6 +13,13 @@ import { createInvite, listInvites, revokeInvite } from './api';
 import { useAdminRefresh } from './refresh';
 
 const FIELDS = ['max_uses', 'expires_in_days'] as const;
+/**
+ * No event tells the console that someone registered with a code, so while
+ * the page is in view the list is read again this often: a code's use count
+ * moves without a reload (one small admin call per interval, only while an
+ * administrator has this panel open and visible).
+ */
+export const INVITES_REFRESH_MS = 5_000;
 /** An empty box is "no limit". */
 const limit = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -26,16 +34,22 @@ export function InvitesPanel() {
   const [busy, setBusy] = useState<number | 'new' | null>(null);
   const bump = useAdminRefresh((s) => s.bump);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (background = false) => {
     try {
-      setInvites((await listInvites()).invites);
+      setInvites((await listInvites(background)).invites);
     } catch {
-      setInvites([]); // reported in the shared error list
+      // A failed re-read keeps the list shown; a first load's failure is
+      // reported in the shared error list.
+      if (!background) setInvites((shown) => shown ?? []);
     }
   }, []);
+  const visible = usePageVisible();
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!visible) return;
+    void load(); // at once, and again when the page comes back into view
+    const timer = setInterval(() => void load(true), INVITES_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load, visible]);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();

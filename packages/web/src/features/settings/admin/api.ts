@@ -35,7 +35,9 @@ export const getServerSettings = () => call(adminRoutes.adminSettings);
 export const changeServerSettings = (body: ServerSettingsPatch) =>
   call(adminRoutes.adminChangeSettings, { body, silent: true });
 
-export const listInvites = () => call(adminRoutes.adminInvites);
+/** `background`: the panel's periodic re-read, which keeps quiet when it fails. */
+export const listInvites = (background = false) =>
+  call(adminRoutes.adminInvites, { silent: background });
 
 export const createInvite = (body: CreateInviteRequest) =>
   call(adminRoutes.adminCreateInvite, { body, silent: true });

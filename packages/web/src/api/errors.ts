@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '@parley/protocol/messages';
 import { firstPerField, validationLines } from '@parley/protocol/errors';
 import type { LooseValidationErrors } from '@parley/protocol/errors';
+import { formatSeconds } from '../lib/format-seconds';
 import { translate } from '../lib/i18n';
 
 // Spec 8: validation errors may arrive as a string, an array or an object.
@@ -62,7 +63,20 @@ export class ApiError extends Error {
  * Server messages are English texts used as i18n keys, so they translate too.
  */
 export function errorMessage(error: unknown): string {
-  return translate(errorKey(error));
+  const wait = error instanceof ApiError ? error.reply?.retry_after : undefined;
+  return withWait(translate(errorKey(error)), wait);
+}
+
+/**
+ * "Too many requests. Try again in 42 sec.": a refusal that says how long
+ * to wait (a 429's Retry-After, or the passcode try that spent the last
+ * one) says it on every screen that shows it (issue 33).
+ */
+export function withWait(text: string, seconds: number | undefined): string {
+  if (!seconds || seconds <= 0) return text;
+  // A message without its own full stop ("Wrong passcode") ends before the wait.
+  const sentence = /[.!?։]$/.test(text) ? text : `${text}.`;
+  return `${sentence} ${translate('common.retryIn', { time: formatSeconds(Math.ceil(seconds)) })}`;
 }
 
 /**

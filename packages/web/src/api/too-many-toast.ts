@@ -1,6 +1,6 @@
 import { MSG } from '@parley/protocol/messages';
-import { formatSeconds } from '../lib/format-seconds';
 import { translate } from '../lib/i18n';
+import { withWait } from './errors';
 import { toast } from '../ui/toast';
 
 const ID = 'too-many-requests';
@@ -13,11 +13,9 @@ export function showTooManyRequests(retryAfter?: number): void {
   const show = () => {
     const left = Math.ceil((until - Date.now()) / 1000);
     if (left <= 0) clearInterval(ticking);
-    const text = translate(MSG.tooManyRequests);
     toast.error(translate('common.error'), {
       id: ID,
-      description:
-        left > 0 ? `${text} ${translate('common.retryIn', { time: formatSeconds(left) })}` : text,
+      description: withWait(translate(MSG.tooManyRequests), left),
       duration: Math.max(left * 1000, 5000),
     });
   };

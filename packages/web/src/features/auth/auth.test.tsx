@@ -116,6 +116,25 @@ describe('auth forms', () => {
     });
   });
 
+  it('says how long to wait on a 429 at the username prompt', async () => {
+    let confirming = false;
+    mockAuthFetch(() => {
+      if (!confirming) return json(200, { status: 'verify_username' });
+      return json(429, { message: MSG.tooManyRequests, retry_after: 42 });
+    });
+    renderCard();
+    await userEvent.type(field('login'), 'ada');
+    await userEvent.type(field('password'), 'secret1');
+    await userEvent.click(screen.getByTestId('submit-login'));
+    const prompt = await waitFor(() => field('verify_username'));
+    confirming = true;
+    await userEvent.type(prompt, 'ada');
+    await userEvent.click(screen.getByTestId('submit-verify-username'));
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent('Too many requests. Try again in 42 sec.'),
+    );
+  });
+
   it('hides the username prompt again when the login state is reset', async () => {
     mockAuthFetch(() => json(200, { status: 'verify_username' }));
     renderCard();

@@ -26,9 +26,9 @@ export function LockScreen({ hint }: { hint: string | null }) {
       await checkSecret(secret);
       unlock();
     } catch (failure) {
-      // Spec 7: on HTTP 400 the reply's `error` is shown (the server sends it as the message too).
-      const message = settingsErrors(failure, []).message;
-      setError(message ? t(message) : null);
+      // Spec 7: on HTTP 400 the reply's `error` is shown (the server sends it as the message too),
+      // with how long the lock holds when that try spent the last one (errorMessage).
+      setError(settingsErrors(failure, []).message);
       setSecret('');
     } finally {
       setBusy(false);

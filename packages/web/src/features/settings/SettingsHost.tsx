@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { appLockEnabled } from '@parley/protocol/rules/privacy';
 import { useAuthStore } from '../auth/store';
 import { useIdleLock, useLock } from './lock';
+import { LockLayer } from './LockLayer';
 import { useSettingsUi } from './store';
 import './settings.css';
 
 // The chat shell mounts this: the settings panel when open, and the paranoid
 // lock. Both screens are chunks of their own; while the lock screen's chunk
-// loads, an opaque cover already hides the app.
+// loads, an opaque cover already hides the app, and the app behind the lock
+// is inert and out of the accessibility tree (LockLayer).
 const SettingsDialog = lazy(async () => ({
   default: (await import('./SettingsDialog')).SettingsDialog,
 }));
@@ -27,9 +29,11 @@ export function SettingsHost() {
         </Suspense>
       ) : null}
       {locking && !unlocked ? (
-        <Suspense fallback={<div className="app-lock" />}>
-          <LockScreen hint={user.secret_hint} />
-        </Suspense>
+        <LockLayer>
+          <Suspense fallback={<div className="app-lock" />}>
+            <LockScreen hint={user.secret_hint} />
+          </Suspense>
+        </LockLayer>
       ) : null}
     </>
   );

@@ -115,6 +115,42 @@ describe('paranoid lock', () => {
     expect(screen.queryByTestId('app-lock')).toBeNull();
   });
 
+  it('keeps the app behind it inert and out of the accessibility tree, and says how long a spent budget locks', async () => {
+    useAuthStore.setState({ user: paranoid });
+    mockFetch((_url, init) =>
+      (bodyOf(init) as { secret: string }).secret === '3141'
+        ? json(200, { status: 'ok' })
+        : json(400, {
+            status: 'error',
+            message: MSG.wrongSecret,
+            error: MSG.wrongSecret,
+            retry_after: 300,
+          }),
+    );
+    const { container } = render(
+      <>
+        <nav data-testid="behind">chat list</nav>
+        <SettingsHost />
+      </>,
+    );
+    await screen.findByTestId('lock-hint');
+    expect(container).toHaveAttribute('inert');
+    expect(container).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('navigation')).toBeNull(); // role queries skip aria-hidden
+    expect(screen.getByRole('navigation', { hidden: true })).toHaveTextContent('chat list');
+    expect(screen.getByRole('dialog')).toBe(screen.getByTestId('app-lock'));
+    await userEvent.type(screen.getByLabelText('Passcode'), '2718');
+    await userEvent.click(screen.getByTestId('unlock'));
+    expect(await screen.findByTestId('error-secret')).toHaveTextContent(
+      'Wrong passcode. Try again in 5 min.',
+    );
+    await userEvent.type(screen.getByLabelText('Passcode'), '3141');
+    await userEvent.click(screen.getByTestId('unlock'));
+    expect(screen.queryByTestId('app-lock')).toBeNull();
+    expect(container).not.toHaveAttribute('inert');
+    expect(container).not.toHaveAttribute('aria-hidden');
+  });
+
   it('is not shown without paranoid mode or without a passcode', () => {
     useAuthStore.setState({ user: { ...paranoid, paranoid: false } });
     const { rerender } = render(<SettingsHost />);

@@ -27,6 +27,20 @@ export function parseErrorReply(body: unknown): ErrorReply | null {
 }
 
 /**
+ * The reply's retry_after, else the Retry-After header's (seconds or an
+ * HTTP date): a 429 from a proxy in front of the server has no body of ours,
+ * and the screens still say how long to wait.
+ */
+export function withRetryAfter(reply: ErrorReply | null, header: string | null): ErrorReply | null {
+  if (reply?.retry_after !== undefined || !header) return reply;
+  const seconds = /^\d+$/.test(header.trim())
+    ? Number(header)
+    : (Date.parse(header) - Date.now()) / 1000;
+  if (!Number.isFinite(seconds) || seconds <= 0) return reply;
+  return { ...reply, retry_after: Math.ceil(seconds) };
+}
+
+/**
  * A failed call. `status` is null when no response arrived at all
  * (network down, server unreachable, request aborted).
  */
@@ -88,6 +102,8 @@ export function errorKey(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === null) return MSG.noResponse;
     if (error.reply?.message) return error.reply.message;
+    // A 429 without our body (a proxy's) is still the spec's text, in the user's language.
+    if (error.status === 429) return MSG.tooManyRequests;
     if (error.statusText) return error.statusText;
   }
   return MSG.somethingWrong;

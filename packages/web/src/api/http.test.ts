@@ -161,6 +161,22 @@ describe('http client', () => {
     expect(useErrorList.getState().errors).toEqual([]); // the toast is the whole reaction
   });
 
+  it('takes the wait from Retry-After when the body has none (a proxy’s 429)', async () => {
+    render(createElement(ToasterHost));
+    mockFetch(
+      () =>
+        new Response('<html>429</html>', {
+          status: 429,
+          statusText: 'Too Many Requests',
+          headers: { 'Content-Type': 'text/html', 'Retry-After': '42' },
+        }),
+    );
+    const refused = await getUser().catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 429, reply: { retry_after: 42 } });
+    expect(errorMessage(refused)).toBe('Too many requests. Try again in 42 sec.');
+    expect(await screen.findByText(/Try again in 4\d sec\./)).toBeInTheDocument();
+  });
+
   it('puts other failures in the shared error list, which the clear action empties', async () => {
     mockFetch(() => json(500, { message: 'Database is down' }, 'Internal Server Error'));
     await expect(getUser()).rejects.toBeInstanceOf(ApiError);

@@ -4,7 +4,7 @@ import { pathOf } from '@parley/protocol/http/route';
 import { MSG } from '@parley/protocol/messages';
 import { getAccessToken, getRefreshToken } from '../lib/tokens';
 import { signalAuthFailure } from './auth-failure';
-import { ApiError, errorMessage, parseErrorReply } from './errors';
+import { ApiError, errorMessage, parseErrorReply, withRetryAfter } from './errors';
 import { useErrorList } from './error-list';
 import { takePrefetched } from './prefetch';
 import { tooManyRequests } from './too-many';
@@ -110,7 +110,10 @@ async function exchange<R extends JsonRoute>(
     if (next === 'offline') throw new ApiError(null, '', null);
   }
   if (!response.ok) {
-    const reply = parseErrorReply(await readJson(response));
+    const reply = withRetryAfter(
+      parseErrorReply(await readJson(response)),
+      response.headers.get('retry-after'),
+    );
     if (response.status === 429) tooManyRequests(reply?.retry_after);
     throw new ApiError(response.status, response.statusText, reply);
   }

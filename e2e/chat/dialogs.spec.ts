@@ -9,9 +9,10 @@ import type { Account } from '../support/users';
 
 // Issue 33, screens 4 and 13: every dialog is one modal (ui/Dialog.tsx) —
 // focus moves in, Tab stays inside, Escape closes it and focus goes back to
-// what opened it; Block and Delete for everyone ask first, and Cancel (or
-// Escape) leaves everything as it was. Screens of both confirmations at
-// desktop and phone width, in English and Russian.
+// what opened it (the Forward dialog in full; the folder editor, the new
+// message picker and settings the same way); Block and Delete for everyone
+// ask first, and Cancel (or Escape) leaves everything as it was. Screens of
+// both confirmations at desktop and phone width, in English and Russian.
 
 const LIVE = { timeout: 5_000 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -89,6 +90,46 @@ test('the Forward dialog takes the focus, keeps Tab inside, closes on Escape and
   await a.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect(await holdsFocus(a.getByTestId('message-history'))).toBe(true);
+});
+
+test('the folder editor, the new message picker and settings: focus in, Tab inside, Escape, focus back', async ({
+  browser,
+  request,
+}) => {
+  const { alice } = await pairWithChat(request);
+  const a = await signedIn(browser, alice);
+  /** Tabs round the dialog both ways, then Escape: it closes and `back` has the focus. */
+  const roundTrip = async (dialog: Locator, back: Locator) => {
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(await holdsFocus(dialog)).toBe(true);
+    const stops = await dialog.locator('button, input').count();
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < stops + 1; i += 1) {
+        await a.keyboard.press(key);
+        expect(await holdsFocus(dialog)).toBe(true);
+      }
+    }
+    await a.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(back).toBeFocused();
+  };
+
+  const folders = a.getByTestId('folder-edit');
+  await folders.focus();
+  await a.keyboard.press('Enter');
+  await roundTrip(a.getByRole('dialog', { name: 'Folders' }), folders);
+
+  // Opened from the new-chat menu, which is gone by then: focus goes back to its button.
+  const newChat = a.getByTestId('new-chat-button');
+  await newChat.focus();
+  await a.keyboard.press('Enter');
+  await a.keyboard.press('Enter');
+  await roundTrip(a.getByTestId('new-chat-picker'), newChat);
+
+  await a.getByTestId('user-menu').click();
+  await a.getByTestId('open-settings').click();
+  await roundTrip(a.getByTestId('settings-dialog'), a.getByTestId('user-menu'));
 });
 
 for (const { locale, viewport, width } of [

@@ -161,6 +161,16 @@ describe.each(cases)('socket and invitation security ($name)', ({ store, counter
     const names = (await invitationsOf(client, victim)).map((i) => i.conversation.name);
     expect(names.sort()).toEqual(['one', 'two']);
 
+    // Adding to a group that exists is held by the same budget.
+    const later = await createConversation(client, first, 'group', { name: 'later' });
+    const add = await client.post(
+      `/user/conversations/${later.id}/members`,
+      { user_ids: [victim.id] },
+      { token: first.token },
+    );
+    expect(add.status).toBe(429);
+    expect(Number(add.headers.get('retry-after'))).toBeGreaterThan(0);
+
     // Asking again someone whose invitation is still open costs nothing.
     const second = await strangerTo(client, victim);
     const added = await createConversation(client, second, 'group', {

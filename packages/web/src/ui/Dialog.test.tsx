@@ -59,6 +59,53 @@ describe('ui/Dialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('gives the focus to the last element still in the page when the opener went with its menu', () => {
+    function MenuOpener() {
+      const [state, setState] = useState<'closed' | 'menu' | 'dialog'>('closed');
+      return (
+        <>
+          <button type="button" onClick={() => setState('menu')}>
+            more
+          </button>
+          {state === 'menu' ? (
+            <div role="menu">
+              <button type="button" role="menuitem" onClick={() => setState('dialog')}>
+                forward
+              </button>
+            </div>
+          ) : null}
+          {state === 'dialog' ? (
+            <Dialog label="Forward" onClose={() => setState('closed')}>
+              <button type="button">target</button>
+            </Dialog>
+          ) : null}
+        </>
+      );
+    }
+    render(<MenuOpener />);
+    const more = screen.getByRole('button', { name: 'more' });
+    more.focus();
+    fireEvent.click(more);
+    const item = screen.getByRole('menuitem', { name: 'forward' });
+    item.focus();
+    fireEvent.click(item);
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(more);
+  });
+
+  it('leaves Escape to a menu open over it', () => {
+    const onClose = vi.fn();
+    render(
+      <Dialog label="x" onClose={onClose}>
+        <div role="menu" />
+      </Dialog>,
+    );
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('closes only the topmost of two stacked dialogs on Escape', () => {
     const under = vi.fn();
     const over = vi.fn();

@@ -8,7 +8,8 @@ import type { FoundMessage } from '@parley/protocol/search';
 import { listTime } from '../../../lib/format-time';
 import { Avatar } from '../../../ui/Avatar';
 import { Spinner } from '../../../ui/Spinner';
-import { conversationTitle } from '../../conversations/list-item';
+import { useAuthStore } from '../../auth/store';
+import { conversationTitle, withFileLabel } from '../../conversations/list-item';
 import { ConversationAvatar } from '../../conversations/ui/ConversationAvatar';
 import { HiddenTag } from '../../conversations/ui/HiddenTag';
 import { RESULTS_ID, optionId } from '../options';
@@ -184,9 +185,14 @@ function Row({ option, timeZone }: { option: SearchOption; timeZone: string | nu
   }
 }
 
+/** Where the line's words go in a composed label ("Anna: …"), split around. */
+const SLOT = '\u0000';
+
 function MessageRow({ found, timeZone }: { found: FoundMessage; timeZone: string | null }) {
   const { t } = useTranslation();
+  const ownId = useAuthStore((s) => s.user?.id ?? null);
   const c = found.conversation;
+  const m = found.message;
   const title = conversationTitle(
     {
       is_saved: c.type === 'saved',
@@ -196,9 +202,36 @@ function MessageRow({ found, timeZone }: { found: FoundMessage; timeZone: string
     },
     t,
   );
-  const many = c.type === 'group' || c.type === 'channel';
-  const sender =
-    many && found.message.sender ? `${previewSenderName(found.message.sender.name)}: ` : '';
+  // Who wrote it, as the chat list labels it: a channel publishes under its
+  // own name, never the poster's; one's own line is "You".
+  const own = m.user_id !== null && m.user_id === ownId;
+  const poster = c.type === 'channel' ? title : (m.sender?.name ?? null);
+  const who =
+    (c.type === 'group' || c.type === 'channel') && m.sender
+      ? own
+        ? t('conversations.you')
+        : poster
+      : null;
+  const [before, after] = who
+    ? t('messages.labelled', {
+        label: previewSenderName(who),
+        text: SLOT,
+        interpolation: { escapeValue: false },
+      }).split(SLOT)
+    : ['', ''];
+  // The snippet holds the words as the list shows them (the server strips
+  // the markers and masks spoilers); the line rule puts "Photo" or "File"
+  // before a caption, and the marks move with it.
+  const { text, highlights } = found.snippet;
+  const line = withFileLabel(m.type, text, t);
+  const words = line.endsWith(text) ? (
+    <>
+      {line.slice(0, line.length - text.length)}
+      <Highlighted text={text} ranges={highlights} />
+    </>
+  ) : (
+    line
+  );
   return (
     <>
       <ConversationAvatar
@@ -210,11 +243,12 @@ function MessageRow({ found, timeZone }: { found: FoundMessage; timeZone: string
       />
       <Lines
         title={title}
-        time={listTime(found.message.created_at, timeZone)}
+        time={listTime(m.created_at, timeZone)}
         sub={
           <span className="search-snippet" data-testid="search-snippet">
-            {sender}
-            <Highlighted text={found.snippet.text} ranges={found.snippet.highlights} />
+            {before}
+            {words}
+            {after}
           </span>
         }
       />

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Message } from '@parley/protocol/message';
+import { BOT_COMMAND_SOURCE } from '@parley/protocol/rules/bot-commands';
 import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
 
@@ -89,8 +90,11 @@ export async function chatOf(
   };
 }
 
-const ENTITY_PATTERN =
-  /(^|\s)(\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?|@[A-Za-z0-9_]{3,32}|https?:\/\/\S+)/g;
+// Commands by the shared rule (protocol rules/bot-commands.ts), as the web app taps them.
+const ENTITY_PATTERN = new RegExp(
+  `(^|\\s)(${BOT_COMMAND_SOURCE}|@[A-Za-z0-9_]{3,32}|https?:\\/\\/\\S+)`,
+  'g',
+);
 
 /** Commands, mentions and links of a text, with UTF-16 offsets as the Bot API counts them. */
 export function entitiesOf(text: string): TgEntity[] {

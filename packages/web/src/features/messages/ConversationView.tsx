@@ -226,6 +226,7 @@ export function ConversationView({
           }}
           onRetry={actions.retry}
           onButton={bot.onButton}
+          onCommand={bot.commandsOf(actions.sendText)}
           selection={selection.history}
         />
       ) : (

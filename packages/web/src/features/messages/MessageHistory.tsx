@@ -60,6 +60,8 @@ export type HistoryProps = {
   onRetry: (uuid: string) => void;
   /** A bot's inline button pressed (settles when its progress should stop). */
   onButton?: (message: Message, button: InlineButton) => Promise<unknown>;
+  /** Sends a /command tapped in a bot's message; `isBot` says whose messages are a bot's. */
+  onCommand?: { isBot: (message: Message) => boolean; send: (command: string) => void } | undefined;
   /** Selection mode (issue 23): which messages are picked, and how to pick. */
   selection?: HistorySelection;
 };
@@ -231,6 +233,7 @@ export function MessageHistory(props: HistoryProps) {
               />
             ) : null
           }
+          onCommand={m && props.onCommand?.isBot(m) ? props.onCommand.send : undefined}
           onRetry={p ? () => props.onRetry(p.uuid) : undefined}
           onOpenParent={m?.parent ? () => props.onOpenParent(m.parent?.id ?? 0) : undefined}
           // No message menu while selecting: a click toggles, the bar acts.

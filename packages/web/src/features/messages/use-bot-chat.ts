@@ -80,8 +80,22 @@ export function useBotChat(
     [id],
   );
 
+  // A direct chat with a bot: its messages' /commands are tappable (a tap sends it).
+  const botId = conversation.with_bot === true ? (conversation.friend?.id ?? null) : null;
+  const commandsOf = useCallback(
+    (send: (text: string) => unknown) =>
+      botId === null
+        ? undefined
+        : {
+            isBot: (message: Message) => message.user_id === botId,
+            send: (command: string) => void send(command),
+          },
+    [botId],
+  );
+
   return {
     dialog,
+    commandsOf,
     closeDialog: useCallback(() => setDialog(null), []),
     onButton,
     /** The composer's placeholder asked by the ForceReply being answered. */

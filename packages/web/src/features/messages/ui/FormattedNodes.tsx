@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormatNode } from '@parley/protocol/rules/format/parse';
+import { splitCommands } from '@parley/protocol/rules/bot-commands';
 import { usernameKey } from '@parley/protocol/rules/username';
 import './formatted.css';
 
@@ -37,13 +38,48 @@ function Spoiler({ children }: { children: ReactNode }) {
   );
 }
 
-export function FormattedNodes({ nodes, self }: { nodes: FormatNode[]; self: string | null }) {
+/** A bot's text with its /commands as buttons that send the command. */
+function CommandText({ text, onCommand }: { text: string; onCommand: (command: string) => void }) {
+  return splitCommands(text).map((piece, i) =>
+    piece.kind === 'text' ? (
+      piece.text
+    ) : (
+      <button
+        key={i}
+        type="button"
+        className="msg-command"
+        data-testid="bot-command"
+        onClick={(event) => {
+          event.stopPropagation();
+          onCommand(piece.text);
+        }}
+      >
+        {piece.text}
+      </button>
+    ),
+  );
+}
+
+export function FormattedNodes({
+  nodes,
+  self,
+  onCommand,
+}: {
+  nodes: FormatNode[];
+  self: string | null;
+  /** A bot's message: its /commands are tappable and send the command. */
+  onCommand?: ((command: string) => void) | undefined;
+}) {
   return (
     <>
       {nodes.map((node, i) => {
         switch (node.kind) {
           case 'text':
-            return node.text;
+            return onCommand ? (
+              <CommandText key={i} text={node.text} onCommand={onCommand} />
+            ) : (
+              node.text
+            );
           case 'break':
             return <br key={i} />;
           case 'mention': {
@@ -79,31 +115,31 @@ export function FormattedNodes({ nodes, self }: { nodes: FormatNode[]; self: str
           case 'bold':
             return (
               <strong key={i}>
-                <FormattedNodes nodes={node.children} self={self} />
+                <FormattedNodes nodes={node.children} self={self} onCommand={onCommand} />
               </strong>
             );
           case 'italic':
             return (
               <em key={i}>
-                <FormattedNodes nodes={node.children} self={self} />
+                <FormattedNodes nodes={node.children} self={self} onCommand={onCommand} />
               </em>
             );
           case 'strike':
             return (
               <s key={i}>
-                <FormattedNodes nodes={node.children} self={self} />
+                <FormattedNodes nodes={node.children} self={self} onCommand={onCommand} />
               </s>
             );
           case 'quote':
             return (
               <blockquote key={i} className="msg-quote">
-                <FormattedNodes nodes={node.children} self={self} />
+                <FormattedNodes nodes={node.children} self={self} onCommand={onCommand} />
               </blockquote>
             );
           case 'spoiler':
             return (
               <Spoiler key={i}>
-                <FormattedNodes nodes={node.children} self={self} />
+                <FormattedNodes nodes={node.children} self={self} onCommand={onCommand} />
               </Spoiler>
             );
         }

@@ -30,6 +30,8 @@ export type BubbleProps = {
   reactions?: ReactNode;
   /** Under the bubble: a bot's inline keyboard. */
   buttons?: ReactNode;
+  /** A bot's message: its /commands are tappable and send the command. */
+  onCommand?: ((command: string) => void) | undefined;
   /** Beside the bubble: a channel's avatar, or a group sender's (or the gap where one would be). */
   author?: ReactNode;
   /** The author sits at the bubble's bottom (a group's run, Telegram's layout), not its top. */
@@ -216,7 +218,9 @@ export function MessageBubble(props: BubbleProps) {
         </button>
       ) : null}
       {props.attachment}
-      {props.text !== '' || !props.attachment ? <MessageText text={props.text} /> : null}
+      {props.text !== '' || !props.attachment ? (
+        <MessageText text={props.text} onCommand={props.onCommand} />
+      ) : null}
       {props.preview}
       {props.reactions}
       <span className="msg-meta">

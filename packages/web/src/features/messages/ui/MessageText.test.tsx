@@ -59,5 +59,25 @@ describe('MessageText', () => {
       );
       expect(container.querySelector('a')).toBeNull();
     });
+
+    it("makes a bot's /commands tappable: a tap sends the command", () => {
+      const sent: string[] = [];
+      render(
+        <MessageText
+          text={'/help - What I can do\n**/newbot** and/or https://example.org/x'}
+          onCommand={(command) => sent.push(command)}
+        />,
+      );
+      const buttons = screen.getAllByTestId('bot-command');
+      expect(buttons.map((b) => b.textContent)).toEqual(['/help', '/newbot']);
+      fireEvent.click(buttons[1]!);
+      expect(sent).toEqual(['/newbot']);
+      expect(screen.getByTestId('message-text')).toHaveTextContent('and/or');
+    });
+
+    it('leaves commands as plain text in messages of people', () => {
+      render(<MessageText text="/help me" />);
+      expect(screen.queryByTestId('bot-command')).toBeNull();
+    });
   });
 });

@@ -35,6 +35,9 @@ export type MentionCandidate = {
   name: string;
   username: string;
   avatar?: string | null;
+  /** For the pickers' badges; not used in matching. */
+  is_bot?: boolean | undefined;
+  is_official?: boolean | undefined;
 };
 
 export type SuggestOptions = {

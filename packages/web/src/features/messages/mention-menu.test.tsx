@@ -19,9 +19,9 @@ const members: MentionCandidate[] = [
 describe('the composer’s "@" menu', () => {
   afterEach(() => localStorage.clear());
 
-  const setup = (withMentions = true, recentIds: number[] = []) => {
+  const setup = (withMentions = true, recentIds: number[] = [], list = members) => {
     const onSubmit = vi.fn();
-    const load = vi.fn(() => Promise.resolve(members));
+    const load = vi.fn(() => Promise.resolve(list));
     render(
       <Composer
         conversationId={41}
@@ -127,6 +127,17 @@ describe('the composer’s "@" menu', () => {
     await userEvent.type(input, 'r');
     expect(await screen.findByRole('listbox')).toBeInTheDocument();
     expect(options()).toEqual(['Boris@boris']);
+  });
+
+  it('marks a bot with the bot badge, as every picker does', async () => {
+    const bot = { id: 12, name: 'Weather', username: 'weatherbot', is_bot: true };
+    const { input } = setup(true, [], [...members, bot]);
+    await userEvent.type(input, '@wea');
+    const [row] = await screen.findAllByRole('option');
+    expect(row?.querySelector('[data-testid="badge-bot"]')).toHaveTextContent('bot');
+    await userEvent.type(input, ' @bor');
+    await vi.waitFor(() => expect(options()).toEqual(['Boris@boris']));
+    expect(screen.getByRole('option').querySelector('[data-testid="badge-bot"]')).toBeNull();
   });
 
   it('has no menu without members to offer (direct chats)', async () => {

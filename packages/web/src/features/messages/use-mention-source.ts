@@ -27,6 +27,8 @@ export function useMentionSource(
         name: m.name,
         username: m.username,
         avatar: m.avatar,
+        is_bot: m.is_bot,
+        is_official: m.is_official,
       })),
     [id],
   );

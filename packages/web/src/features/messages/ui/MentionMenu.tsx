@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AccountBadge } from '../../../ui/AccountBadge';
 import { Avatar } from '../../../ui/Avatar';
 import type { MentionMenu as Menu } from '../use-mention-menu';
 import { SuggestList } from './SuggestList';
@@ -21,7 +22,10 @@ export function MentionMenu({ id, menu }: { id: string; menu: Menu }) {
           <span className="mention-menu-avatar" aria-hidden="true">
             <Avatar id={m.id} name={m.name} src={m.avatar} size={28} initials />
           </span>
-          <span className="mention-menu-name">{m.name}</span>
+          <span className="mention-menu-name">
+            {m.name}
+            <AccountBadge bot={m.is_bot} official={m.is_official} />
+          </span>
           <span className="command-menu-about mention-menu-username">@{m.username}</span>
         </>
       )}

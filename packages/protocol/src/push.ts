@@ -88,6 +88,14 @@ export const PUSH_TEXTS: Record<
     newMessage: string;
     photo: string;
     file: string;
+    /** A file's label and its caption (rules/message-line.ts): `{{label}}`, `{{caption}}`. */
+    withCaption: string;
+    /** A sign-in notice (protocol rules/message-line.ts): `{{device}}`, `{{ip}}`, `{{date}}`. */
+    signIn: string;
+    signInUnknown: string;
+    /** A sign-in's device (rules/message-line.ts deviceLine): `{{browser}}`, `{{os}}`. */
+    deviceOn: string;
+    deviceUnknown: string;
     /** A task assignment without details (paranoid mode). */
     newTask: string;
     /** `{{name}}` assigned the recipient a task. */
@@ -99,6 +107,11 @@ export const PUSH_TEXTS: Record<
     newMessage: 'New message',
     photo: 'Photo',
     file: 'File',
+    withCaption: '{{label}}: {{caption}}',
+    signIn: 'New sign-in: {{device}}, {{ip}}, {{date}}',
+    signInUnknown: 'New sign-in to your account',
+    deviceOn: '{{browser}} on {{os}}',
+    deviceUnknown: 'Unknown device',
     newTask: 'New task for you',
     assignedBy: '{{name}} assigned you a task',
   },
@@ -107,6 +120,11 @@ export const PUSH_TEXTS: Record<
     newMessage: 'Nouveau message',
     photo: 'Photo',
     file: 'Fichier',
+    withCaption: '{{label}} : {{caption}}',
+    signIn: 'Nouvelle connexion : {{device}}, {{ip}}, {{date}}',
+    signInUnknown: 'Nouvelle connexion à votre compte',
+    deviceOn: '{{browser}} sur {{os}}',
+    deviceUnknown: 'Appareil inconnu',
     newTask: 'Nouvelle tâche pour vous',
     assignedBy: '{{name}} vous a assigné une tâche',
   },
@@ -115,6 +133,11 @@ export const PUSH_TEXTS: Record<
     newMessage: 'Новое сообщение',
     photo: 'Фото',
     file: 'Файл',
+    withCaption: '{{label}}: {{caption}}',
+    signIn: 'Новый вход: {{device}}, {{ip}}, {{date}}',
+    signInUnknown: 'Новый вход в ваш аккаунт',
+    deviceOn: '{{browser}} на {{os}}',
+    deviceUnknown: 'Неизвестное устройство',
     newTask: 'Новая задача для вас',
     assignedBy: '{{name}} назначил(а) вам задачу',
   },
@@ -123,6 +146,11 @@ export const PUSH_TEXTS: Record<
     newMessage: 'Նոր հաղորդագրություն',
     photo: 'Լուսանկար',
     file: 'Ֆայլ',
+    withCaption: '{{label}}՝ {{caption}}',
+    signIn: 'Նոր մուտք՝ {{device}}, {{ip}}, {{date}}',
+    signInUnknown: 'Նոր մուտք ձեր հաշիվ',
+    deviceOn: '{{browser}} {{os}}-ում',
+    deviceUnknown: 'Անհայտ սարք',
     newTask: 'Նոր առաջադրանք ձեզ համար',
     assignedBy: '{{name}}-ը ձեզ առաջադրանք է հանձնարարել',
   },

@@ -1,6 +1,7 @@
 import type { ConversationType, Pivot } from '../conversation';
 import { GROUP_NOTICE_TYPE } from '../group-notice';
 import type { User } from '../user';
+import { oneLine } from './message-line';
 import { cutChars, previewSenderName } from './preview';
 import { notificationShowsText } from './privacy';
 
@@ -109,7 +110,7 @@ export function decideNotification(input: NotifyInput): NotifyDecision {
     return { show: true, title: input.neutral.title, body: input.neutral.body, identifies: false };
   }
   const { conversation, message } = input;
-  const text = cutChars(message.text.replace(/\s+/g, ' ').trim(), NOTIFICATION_TEXT_CUT);
+  const text = cutChars(oneLine(message.text).trim(), NOTIFICATION_TEXT_CUT);
   // As in the list preview: a group or channel names who wrote, cut at 14 characters.
   const named =
     (conversation.type === 'group' || conversation.type === 'channel') &&

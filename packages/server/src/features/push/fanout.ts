@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { GROUP_NOTICE_TYPE } from '@parley/protocol/group-notice';
 import type { Database } from '../../store/types';
 import { countsInUnread } from '../conversations/queries';
+import { SPOILER_MASK } from '@parley/protocol/rules/message-line';
 import { pushPayloadFor } from './rules';
 import type { PushConversation, PushMessage, PushRecipient } from './rules';
 import type { NewPushJob } from './queue';
@@ -89,6 +90,7 @@ async function recipients(
       'u.notifications as user_notifications',
       'u.muted as user_muted',
       'u.paranoid',
+      'u.timezone',
     ])
     .where('m.conversation_id', '=', message.conversation_id)
     .where(flagIs('m.deleted', false))
@@ -121,6 +123,7 @@ async function recipients(
         mentioned_message_id: r.mentioned_message_id,
       },
       blocked: flag(r.blocked) || senderBlocked,
+      timeZone: r.timezone,
     });
   }
   return out;
@@ -157,6 +160,16 @@ export async function unreadCounts(
   return new Map(rows.map((r) => [r.user_id, Number(r.count)]));
 }
 
+/**
+ * A message text's words as the list shows them (markers gone, spoilers
+ * masked). The parser is loaded at the first push, as the sender is
+ * (service.ts): a server whose users have no device never loads it.
+ */
+async function plainWords(): Promise<(text: string) => string> {
+  const { plainText } = await import('@parley/protocol/rules/format/text');
+  return (text) => plainText(text, { spoilerMask: SPOILER_MASK });
+}
+
 /** The jobs one message makes (none when it is gone or nobody should hear of it). */
 export async function fanOut(
   db: Kysely<Database>,
@@ -172,12 +185,20 @@ export async function fanOut(
     devicesOf(db, userIds, at.toISOString()),
     unreadCounts(db, userIds),
   ]);
+  const plain = await plainWords();
   const jobs: NewPushJob[] = [];
   for (const device of devices) {
     const member = members.get(device.user_id);
     if (!member) continue;
     const recipient = { ...member, unread: unread.get(device.user_id) ?? 0 };
-    const payload = pushPayloadFor(conversation, message, recipient, device.locale, at.getTime());
+    const payload = pushPayloadFor(
+      conversation,
+      message,
+      recipient,
+      device.locale,
+      at.getTime(),
+      plain,
+    );
     if (!payload) continue;
     jobs.push({
       subscription_id: device.id,

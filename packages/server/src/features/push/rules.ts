@@ -1,8 +1,11 @@
 import type { ConversationType } from '@parley/protocol/conversation';
 import { isLocaleCode } from '@parley/protocol/locales';
-import { TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
+import { FILE_MESSAGE_TYPES } from '@parley/protocol/file';
+import { SIGN_IN_MESSAGE_TYPE, TEXT_MESSAGE_TYPE } from '@parley/protocol/message';
 import { PUSH_TEXTS, pushTag, taskPushTag } from '@parley/protocol/push';
 import type { PushPayload } from '@parley/protocol/push';
+import { deviceLine, fillIn, messageLine } from '@parley/protocol/rules/message-line';
+import type { MessageLineTexts } from '@parley/protocol/rules/message-line';
 import { decideNotification } from '@parley/protocol/rules/notify';
 
 // Whether a member's devices get a push for a new message, and what it
@@ -48,6 +51,8 @@ export interface PushRecipient {
   blocked: boolean;
   /** For the app badge. */
   unread: number;
+  /** The recipient's zone: a sign-in notice's date is written in it. */
+  timeZone: string | null;
 }
 
 function pushKind(message: PushMessage, recipient: PushRecipient): PushPayload['kind'] {
@@ -63,11 +68,47 @@ function conversationTitle(c: PushConversation, m: PushMessage, appName: string)
   return c.name ?? appName;
 }
 
-/** The message on one line, as a notification may show it. */
-function messageLine(m: PushMessage, texts: (typeof PUSH_TEXTS)['en']): string {
-  if (m.type !== TEXT_MESSAGE_TYPE) return texts.newMessage; // server notices are rendered by the app
-  if (m.text.trim() !== '') return m.text;
-  return m.has_file ? texts.file : texts.newMessage;
+/** The texts of the line rule in a push's language (the web's catalogue says the same). */
+function lineTexts(texts: (typeof PUSH_TEXTS)['en']): MessageLineTexts {
+  return {
+    photo: texts.photo,
+    file: texts.file,
+    withCaption: (parts) => fillIn(texts.withCaption, parts),
+    signIn: (parts) => fillIn(texts.signIn, parts),
+    signInUnknown: texts.signInUnknown,
+    device: (notice) =>
+      deviceLine(notice, {
+        deviceOn: (parts) => fillIn(texts.deviceOn, parts),
+        deviceUnknown: texts.deviceUnknown,
+      }),
+  };
+}
+
+/** Types the line rule renders; other server notices are rendered by the app alone. */
+const LINE_TYPES = new Set<string>([
+  TEXT_MESSAGE_TYPE,
+  FILE_MESSAGE_TYPES.image,
+  FILE_MESSAGE_TYPES.file,
+  SIGN_IN_MESSAGE_TYPE,
+]);
+
+/**
+ * The message on one line, as the chat list shows it (protocol
+ * rules/message-line.ts): "Photo: look at this", "File", a sign-in
+ * notice's sentence in the recipient's zone. `plain` gives a text's words.
+ */
+function messageLineOf(
+  m: PushMessage,
+  texts: (typeof PUSH_TEXTS)['en'],
+  timeZone: string | null,
+  plain: (text: string) => string,
+): string {
+  if (!LINE_TYPES.has(m.type)) return texts.newMessage;
+  const line = messageLine({ type: m.type, message: m.text }, lineTexts(texts), {
+    timeZone,
+    plain,
+  });
+  return line.trim() === '' ? texts.newMessage : line;
 }
 
 /** The push one recipient's devices in `locale` get, or null when the rules say none. */
@@ -77,6 +118,7 @@ export function pushPayloadFor(
   recipient: PushRecipient,
   locale: string,
   now: number,
+  plain: (text: string) => string,
 ): PushPayload | null {
   const texts = PUSH_TEXTS[isLocaleCode(locale) ? locale : 'en'];
   const decision = decideNotification({
@@ -92,7 +134,7 @@ export function pushPayloadFor(
       id: message.id,
       user_id: message.user_id,
       sender_name: message.sender_name,
-      text: messageLine(message, texts),
+      text: messageLineOf(message, texts, recipient.timeZone, plain),
       created_at: message.created_at,
     },
     onScreen: false,

@@ -1,10 +1,16 @@
 import { avatarIdOf } from '@parley/protocol/rules/avatar-color';
 import type { TFunction } from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
-import { FILE_MESSAGE_TYPES } from '@parley/protocol/file';
-import { SIGN_IN_MESSAGE_TYPE, signInNoticeSchema } from '@parley/protocol/message';
-import type { MessageRef, SignInNotice } from '@parley/protocol/message';
-import { formatDateTime } from '@parley/protocol/rules/format-date';
+import { SIGN_IN_MESSAGE_TYPE } from '@parley/protocol/message';
+import type { MessageRef } from '@parley/protocol/message';
+import {
+  SPOILER_MASK,
+  messageLine,
+  oneLine,
+  signInLine,
+  withFileLabel as withLabel,
+} from '@parley/protocol/rules/message-line';
+import type { MessageLineTexts } from '@parley/protocol/rules/message-line';
 import { TASK_NOTICE_TYPE, taskNoticeSchema } from '@parley/protocol/tasks';
 import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { previewSenderName } from '@parley/protocol/rules/preview';
@@ -80,8 +86,7 @@ export function messageText(
   return t(message.message);
 }
 
-/** A hidden spoiler in a preview or notification: shown as this, never its words. */
-export const SPOILER_MASK = '▒▒▒';
+export { SPOILER_MASK };
 
 /** The words of a message without its formatting markers: chat-list and reply previews, notifications. */
 export function messagePlainText(
@@ -115,49 +120,55 @@ function taskNoticeText(json: string, t: TFunction): string {
     : json;
 }
 
-/**
- * A message with a file, in one line (list preview, quotes): "Photo" or
- * "File", then its caption when it has one. Other messages: the text as is.
- */
+/** The line rule's words (protocol rules/message-line.ts) from this catalogue. */
+function lineTexts(t: TFunction): MessageLineTexts {
+  return {
+    photo: t('files.photo'),
+    file: t('files.file'),
+    withCaption: (parts) =>
+      t('files.withCaption', { ...parts, interpolation: { escapeValue: false } }),
+    signIn: (parts) => t('messages.signIn', { ...parts, interpolation: { escapeValue: false } }),
+    signInUnknown: t('messages.signInUnknown'),
+    device: (notice) => deviceText(t, notice),
+  };
+}
+
+/** "Photo" or "File", then the caption when there is one (protocol rules/message-line.ts). */
 export function withFileLabel(type: string | null, text: string, t: TFunction): string {
-  const label =
-    type === FILE_MESSAGE_TYPES.image
-      ? t('files.photo')
-      : type === FILE_MESSAGE_TYPES.file
-        ? t('files.file')
-        : null;
-  if (label === null) return text;
-  return text === '' ? label : `${label}: ${text}`;
+  return withLabel(type, text, lineTexts(t));
+}
+
+/**
+ * A message as one line: the list preview, quotes and the tab's
+ * notification, by the same rule the server's push uses
+ * (protocol rules/message-line.ts), with this catalogue's words.
+ */
+export function messageLineText(
+  message: { message: string; type: string; sender?: { name: string } | null },
+  fromServer: boolean,
+  t: TFunction,
+  timeZone: string | null = null,
+): string {
+  return messageLine(message, lineTexts(t), {
+    timeZone,
+    plain: (text) => messagePlainText({ ...message, message: text }, fromServer, t, timeZone),
+  });
 }
 
 /** The text of a quoted message (reply parent, pinned message); '' for a deleted one. */
 export function refText(ref: MessageRef, t: TFunction, timeZone: string | null = null): string {
   if (ref.deleted || ref.message === null) return '';
-  const text = messagePlainText(
+  return messageLineText(
     { message: ref.message, type: ref.type ?? 'text' },
     ref.sender === null,
     t,
     timeZone,
   );
-  return withFileLabel(ref.type, text, t);
 }
 
 /** "New sign-in: {device}, {ip}, {date}" from the notice's JSON; never the raw JSON. */
 export function signInText(body: string, t: TFunction, timeZone: string | null): string {
-  let notice: SignInNotice | null;
-  try {
-    const parsed = signInNoticeSchema.safeParse(JSON.parse(body));
-    notice = parsed.success ? parsed.data : null;
-  } catch {
-    notice = null;
-  }
-  if (!notice) return t('messages.signInUnknown');
-  return t('messages.signIn', {
-    device: deviceText(t, notice),
-    ip: notice.ip ?? '—',
-    date: formatDateTime(notice.at, timeZone),
-    interpolation: { escapeValue: false },
-  });
+  return signInLine(body, lineTexts(t), timeZone);
 }
 
 export function lastMessagePreview(
@@ -168,17 +179,18 @@ export function lastMessagePreview(
 ): string {
   const last = c.current_user.last_message;
   if (!last) return '';
-  const text = withFileLabel(
-    last.type,
-    messagePlainText(last, last.sender === null, t, timeZone),
-    t,
-  ).replace(/\s+/g, ' ');
+  const text = oneLine(messageLineText(last, last.sender === null, t, timeZone));
   // A service line names its people itself ("Anna joined the group"): no "Anna:" before it.
   if ((c.is_group || c.is_channel) && last.sender && last.type !== GROUP_NOTICE_TYPE) {
     // A channel publishes under its own name, never the poster's (publisher_hash).
     const poster = c.is_channel ? conversationTitle(c, t) : last.sender.name;
     const who = last.user_id === ownId ? t('conversations.you') : poster;
-    return `${previewSenderName(who)}: ${text}`;
+    // "Vous : …" in French: the catalogue puts the language's spacing around the colon.
+    return t('messages.labelled', {
+      label: previewSenderName(who),
+      text,
+      interpolation: { escapeValue: false },
+    });
   }
   return text;
 }

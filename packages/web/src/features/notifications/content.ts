@@ -5,11 +5,11 @@ import { isConversationBlocked } from '@parley/protocol/rules/blocked';
 import { decideNotification } from '@parley/protocol/rules/notify';
 import type { NotifyDecision } from '@parley/protocol/rules/notify';
 import type { User } from '@parley/protocol/user';
-import { conversationTitle, messagePlainText, withFileLabel } from '../conversations/list-item';
+import { conversationTitle, messageLineText } from '../conversations/list-item';
 
 // A new message → the protocol's decision (rules/notify.ts) → what the
-// system notification carries. The texts are rendered exactly as the list
-// renders them (file labels, sign-in notices), then the rule cuts them.
+// system notification carries. The text is the list's line (protocol
+// rules/message-line.ts, as the server's push), then the rule cuts it.
 
 /** The app's own icon: used when there is no avatar, and always in paranoid mode. */
 export const APP_ICON = '/icons/icon-192.png';
@@ -50,7 +50,7 @@ export function notificationDecision(input: ContentInput): NotifyDecision {
       id: m.id,
       user_id: m.user_id,
       sender_name: m.sender?.name ?? null,
-      text: withFileLabel(m.type, messagePlainText(m, fromServer, t, input.timeZone), t),
+      text: messageLineText(m, fromServer, t, input.timeZone),
       created_at: m.created_at,
       type: m.type,
     },

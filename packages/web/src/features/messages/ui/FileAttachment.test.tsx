@@ -64,8 +64,11 @@ describe('FileAttachment', () => {
 });
 
 describe('withFileLabel', () => {
-  const t = ((key: string) =>
-    ({ 'files.photo': 'Photo', 'files.file': 'File' })[key] ?? key) as TFunction;
+  const t = ((key: string, o?: { label?: string; caption?: string }) =>
+    key === 'files.withCaption'
+      ? `${o?.label}: ${o?.caption}`
+      : (({ 'files.photo': 'Photo', 'files.file': 'File' } as Record<string, string>)[key] ??
+        key)) as TFunction;
 
   it('labels pictures and files in one-line previews, with the caption after it', () => {
     expect(withFileLabel('image', '', t)).toBe('Photo');

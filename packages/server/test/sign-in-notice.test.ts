@@ -45,6 +45,8 @@ describe.each(stores())('sign-in notice ($name)', (backend) => {
     const body = signInNoticeSchema.parse(JSON.parse(notice?.message ?? ''));
     expect(body.ip).toBe('127.0.0.1');
     expect(body.device).toBe('Node.js');
+    // Browser and system apart, so each reader's client composes them in its language.
+    expect(body).toMatchObject({ browser: 'Node.js', os: null });
     expect(Number.isNaN(Date.parse(body.at))).toBe(false);
     expect(once.system.current_user.last_message?.id).toBe(notice?.id);
     expect(once.events.filter((e) => e.type === 'message.new')).toHaveLength(2); // welcome + notice

@@ -201,9 +201,10 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  app.log.info(
-    startLine({ host: config.host, port: config.port, empty: !(await hasPeople(store.db)) }),
-  );
+  // A database blip here must not end a server that already listens: the
+  // line then leaves out the first-account note.
+  const people = await hasPeople(store.db).catch(() => true);
+  app.log.info(startLine({ host: config.host, port: config.port, empty: !people }));
   // After listen: the descriptors open by now are the baseline the socket cap leaves alone.
   // Lives as long as the process (Fastify takes no hooks once listening).
   guardDescriptors(app.server, app.log);

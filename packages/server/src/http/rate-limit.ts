@@ -82,6 +82,38 @@ const byLogin: KeyOf = (request) => {
 
 const byUser: KeyOf = (request) => (request.auth ? String(request.auth.userId) : null);
 
+/**
+ * One named counter on the plugin's store (registerRateLimits must have run
+ * on `app` or a parent): `count` uses one, `peek` only looks. Also used by
+ * features that build their own limits (features/bots/api-limits.ts).
+ */
+export function keyedCounter(
+  app: FastifyInstance,
+  name: string,
+  rule: RateLimitRule,
+): { count: KeyedLimiter; peek: KeyedPeek } {
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowSeconds * 1000,
+    keyGenerator: (carrier) => `${name}:${(carrier as unknown as KeyCarrier).limitKey}`,
+  });
+  // The plugin reads only the key (through keyGenerator) and the route's
+  // options (for a group id) from what it is given.
+  const run = (key: string, increment: boolean) =>
+    check({ limitKey: key, routeOptions: {} } as unknown as FastifyRequest, { increment });
+  const count: KeyedLimiter = async (key) => {
+    const result = await run(key, true);
+    return !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : null;
+  };
+  const peek: KeyedPeek = async (key) => {
+    const result = await run(key, false);
+    return !result.isAllowed && result.remaining === 0 && result.ttl > 0
+      ? Math.max(1, result.ttlInSeconds)
+      : null;
+  };
+  return { count, peek };
+}
+
 export async function registerRateLimits(
   app: FastifyInstance,
   options: RateLimitOptions,
@@ -95,28 +127,7 @@ export async function registerRateLimits(
     skipOnError: true,
   });
 
-  const counter = (name: string, rule: RateLimitRule) => {
-    const check = app.createRateLimit({
-      max: rule.max,
-      timeWindow: rule.windowSeconds * 1000,
-      keyGenerator: (carrier) => `${name}:${(carrier as unknown as KeyCarrier).limitKey}`,
-    });
-    // The plugin reads only the key (through keyGenerator) and the route's
-    // options (for a group id) from what it is given.
-    const run = (key: string, increment: boolean) =>
-      check({ limitKey: key, routeOptions: {} } as unknown as FastifyRequest, { increment });
-    const count: KeyedLimiter = async (key) => {
-      const result = await run(key, true);
-      return !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : null;
-    };
-    const peek: KeyedPeek = async (key) => {
-      const result = await run(key, false);
-      return !result.isAllowed && result.remaining === 0 && result.ttl > 0
-        ? Math.max(1, result.ttlInSeconds)
-        : null;
-    };
-    return { count, peek };
-  };
+  const counter = (name: string, rule: RateLimitRule) => keyedCounter(app, name, rule);
   const keyed = (name: string, rule: RateLimitRule): KeyedLimiter => counter(name, rule).count;
 
   /** A route hook over a keyed limiter: the key from the request; none, no count. */

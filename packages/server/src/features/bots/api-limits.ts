@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { RateLimitRule } from '../../config';
+import { keyedCounter } from '../../http/rate-limit';
 
-// The Bot API's abuse limits, on the server's own counters (@fastify/rate-limit,
-// registered by http/rate-limit.ts: in Redis when REDIS_URL is set, so they
+// The Bot API's abuse limits, on the server's own counters (http/rate-limit.ts
+// keyedCounter over @fastify/rate-limit: in Redis when REDIS_URL is set, so they
 // hold across nodes; in memory on one node):
 // - wrong tokens per client address: past the limit every call from that
 //   address is refused for the rest of the window, a right token too, so
@@ -53,28 +54,7 @@ export function createBotApiLimiters(limits: BotApiLimits) {
   return {
     install(app: FastifyInstance): void {
       if (made) return;
-      const counter = (name: string, rule: RateLimitRule): Counter => {
-        const check = app.createRateLimit({
-          max: rule.max,
-          timeWindow: rule.windowSeconds * 1000,
-          keyGenerator: (carrier) => `${name}:${(carrier as unknown as { key: string }).key}`,
-        });
-        // The plugin reads only the key (through keyGenerator) and the route's options.
-        const run = (key: string, increment: boolean) =>
-          check({ key, routeOptions: {} } as unknown as FastifyRequest, { increment });
-        return {
-          async count(key) {
-            const r = await run(key, true);
-            return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttlInSeconds) : null;
-          },
-          async peek(key) {
-            const r = await run(key, false);
-            return !r.isAllowed && r.remaining === 0 && r.ttl > 0
-              ? Math.max(1, r.ttlInSeconds)
-              : null;
-          },
-        };
-      };
+      const counter = (name: string, rule: RateLimitRule) => keyedCounter(app, name, rule);
       made = {
         wrongToken: counter('bot-token-ip', limits.wrongTokenPerAddress),
         chatAction: counter('bot-action', limits.chatActionPerChat).count,

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import i18next from 'i18next';
 import type { Conversation } from '@parley/protocol/conversation';
+import { changeLocale } from '../../lib/i18n';
 import { toListItem } from './list-item';
 import { ConversationRow } from './ui/ConversationRow';
 import { sampleConversation, samplePivot } from '../../test/http-fixtures';
@@ -45,6 +46,16 @@ describe('conversation list row', () => {
     );
     expect(screen.getByTestId('unread-badge')).toHaveTextContent('3');
     expect(screen.getByText('@')).toBeInTheDocument();
+  });
+
+  it('puts the language’s spacing before the colon of "You: …" (French: a no-break space)', async () => {
+    await changeLocale('fr');
+    const mine = toListItem(base, t, { ownId: 2, timeZone: 'UTC' });
+    expect(mine.preview).toBe('Vous\u00a0: See you on Friday');
+    await changeLocale('en');
+    expect(toListItem(base, t, { ownId: 2, timeZone: 'UTC' }).preview).toBe(
+      'You: See you on Friday',
+    );
   });
 
   it('shows a date for older days and no sender in direct chats', () => {

@@ -7,6 +7,7 @@ import { matchesQuery } from '../../features/conversations/list-item';
 import { ArchiveHeader, ArchiveRow } from '../../features/conversations/ui/ArchiveRow';
 import { ConversationList } from '../../features/conversations/ui/ConversationList';
 import { useArchive } from '../../features/conversations/use-archive';
+import { useArchiveEscape } from '../../features/conversations/use-archive-escape';
 import { useConversationList } from '../../features/conversations/use-conversation-list';
 import { FolderTabs } from '../../features/folders/FolderTabs';
 import { effectiveFolder, useFolderStore } from '../../features/folders/store';
@@ -64,9 +65,11 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
     focusNext.current = open ? 'back' : 'row';
     archive.setOpen(open);
   };
+  const sidebarRef = useRef<HTMLElement>(null);
+  useArchiveEscape(archive.shown, sidebarRef, () => openArchive(false));
 
   return (
-    <aside className="sidebar" aria-label={t('chat.conversations')}>
+    <aside className="sidebar" aria-label={t('chat.conversations')} ref={sidebarRef}>
       <header className="sidebar-header">
         <UserMenu />
         <Logo size={24} />
@@ -130,11 +133,6 @@ export function Sidebar({ activeId }: { activeId: number | null }) {
           className="archive-view"
           aria-label={t('conversations.archive.title')}
           data-testid="archive-view"
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return;
-            event.preventDefault();
-            openArchive(false);
-          }}
         >
           <ConversationList
             items={archived}

@@ -3,10 +3,13 @@ import { useState } from 'react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmojiPickerPopover } from './EmojiPickerPopover';
+import { keyboardOnScreen } from './on-screen-keyboard';
 
 // The composer's emoji button: the picker opens above it, and a picked emoji
 // goes in at the cursor (replacing a selection); the cursor follows it and
-// the text box keeps the focus, so several can be picked in a row.
+// the text box keeps the focus, so several can be picked in a row. On a
+// phone the focus stays off the text box (it would bring the on-screen
+// keyboard up over the picker after each emoji).
 
 export function ComposerEmoji({
   area,
@@ -27,7 +30,7 @@ export function ComposerEmoji({
     onChange(text.slice(0, start) + emoji + text.slice(end));
     const caret = start + emoji.length;
     requestAnimationFrame(() => {
-      node?.focus();
+      if (!keyboardOnScreen()) node?.focus();
       node?.setSelectionRange(caret, caret);
     });
   };

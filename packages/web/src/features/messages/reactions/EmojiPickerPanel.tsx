@@ -35,7 +35,14 @@ shadowBase.injectStyles = function adopt(this: HTMLElement, styles: string) {
   this.shadowRoot.adoptedStyleSheets = [sheet];
 };
 
-export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }) {
+export function EmojiPickerPanel({
+  onPick,
+  autoFocus,
+}: {
+  onPick: (emoji: string) => void;
+  /** The search box takes the focus (not where the keyboard is on the screen). */
+  autoFocus: boolean;
+}) {
   const { i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
@@ -54,7 +61,7 @@ export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }
       locale: language,
       set: 'native',
       theme,
-      autoFocus: true,
+      autoFocus,
       previewPosition: 'none',
       skinTonePosition: 'search',
       perLine: 8,
@@ -65,7 +72,7 @@ export function EmojiPickerPanel({ onPick }: { onPick: (emoji: string) => void }
     });
     node.replaceChildren(picker as unknown as Node);
     return () => node.replaceChildren();
-  }, [language, theme]);
+  }, [language, theme, autoFocus]);
 
   return <div ref={host} className="emoji-panel" data-testid="emoji-panel" />;
 }

@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keyboardOnScreen } from './on-screen-keyboard';
 
 // The emoji picker (emoji-mart, docs/ARCHITECTURE.md) as a popover: its code
 // and data are a chunk of their own, loaded on the first open. Escape or a
 // press outside closes it; the picker's search box takes the focus, arrows
-// move between emoji and Enter picks one.
+// move between emoji and Enter picks one. On a phone the popover itself
+// takes the focus instead (Escape still closes it): the search box would
+// open the on-screen keyboard over the emoji.
 
 const EmojiPickerPanel = lazy(async () => ({
   default: (await import('./EmojiPickerPanel')).EmojiPickerPanel,
@@ -24,6 +27,10 @@ export function EmojiPickerPopover({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
+  const [typing] = useState(() => !keyboardOnScreen());
+  useEffect(() => {
+    if (!typing) ref.current?.focus({ preventScroll: true });
+  }, [typing]);
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       const area = withParent ? ref.current?.parentElement : ref.current;
@@ -51,9 +58,10 @@ export function EmojiPickerPopover({
       role="dialog"
       aria-label={t('emoji.picker')}
       data-testid="emoji-picker"
+      tabIndex={-1}
     >
       <Suspense fallback={<div className="emoji-popover-loading">{t('emoji.loading')}</div>}>
-        <EmojiPickerPanel onPick={onPick} />
+        <EmojiPickerPanel onPick={onPick} autoFocus={typing} />
       </Suspense>
     </div>
   );

@@ -11,7 +11,8 @@ import { newAccount, registerByApi, signInByUi } from '../support/users';
 // writes; the server pushes to the stand-in push service
 // (support/push-service.ts), which hands the decrypted push to Bob's service
 // worker through CDP; the worker shows the notification; a click opens the
-// chat; logging out removes the token from the server.
+// chat; logging out removes the token from the server. While the browser
+// blocks notifications the switch says so and how to allow them.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -167,6 +168,48 @@ test('push with the tab closed: subscribe, pushed to the worker, shown, clicked,
     await expect.poll(() => subscriptionsFor(device.endpoint)).toBe(0);
   } finally {
     await service.close();
+    await context.close();
+  }
+});
+
+test('the push switch says when the browser blocks notifications, and how to allow them', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const bob = newAccount('bob');
+  await registerByApi(request, bob);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    // The browser's own site setting, as a person would set it (CDP, this context only).
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    const setting = (value: 'denied' | 'granted') =>
+      cdp.send('Browser.setPermission', {
+        permission: { name: 'notifications' },
+        setting: value,
+        origin,
+        browserContextId: targetInfo.browserContextId,
+      });
+    await setting('denied');
+    await signInByUi(page, bob);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-tab-notifications').click();
+    const device = page.getByTestId('settings-device-notifications');
+    const pushSwitch = page.getByTestId('switch-push');
+    await expect(pushSwitch).not.toBeChecked();
+    await expect(pushSwitch).toBeDisabled();
+    await expect(device).toContainText('The browser blocks notifications for this site');
+    await expect(device).toContainText('Allow them in the site settings');
+    // Allowed in the site settings: the switch can be used again, without a reload.
+    await setting('granted');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(pushSwitch).toBeEnabled();
+    await expect(device).toContainText('Notify on this device with no tab open');
+  } finally {
     await context.close();
   }
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewsOn, saveDeviceSettings, soundOn } from '../../../lib/device-settings';
+import { useNotificationPermission } from '../../notifications/permission';
 import { disablePush, enablePush, pushActiveHere, pushSupported } from '../../notifications/push';
 import { ToggleRow } from '../ToggleRow';
 
@@ -17,6 +18,11 @@ export function DeviceNotifications({ onPermissionChange }: { onPermissionChange
   const [sound, setSound] = useState(soundOn);
   const [previews, setPreviews] = useState(previewsOn);
   const neutral = { title: t('notifications.appName'), body: t('notifications.newMessage') };
+  // Blocked in the browser's site settings: a subscription may still be
+  // there, but nothing can show, so the switch says off and tells how to
+  // allow; once allowed it reads the subscription again.
+  const permission = useNotificationPermission();
+  const blocked = supported && permission.state === 'denied';
 
   useEffect(() => {
     let active = true;
@@ -24,7 +30,7 @@ export function DeviceNotifications({ onPermissionChange }: { onPermissionChange
     return () => {
       active = false;
     };
-  }, [supported]);
+  }, [supported, permission.state]);
 
   const onPush = async (on: boolean) => {
     setBusy(true);
@@ -34,6 +40,7 @@ export function DeviceNotifications({ onPermissionChange }: { onPermissionChange
         setPush(enabled);
         // Spec 8: a failed enabling is only logged to the console (push.ts); the switch stays off.
         onPermissionChange();
+        permission.recheck();
         if (enabled) await saveDeviceSettings({}, neutral);
       } else {
         await disablePush();
@@ -57,9 +64,15 @@ export function DeviceNotifications({ onPermissionChange }: { onPermissionChange
         <ToggleRow
           name="push"
           label={t('settings.push')}
-          description={t(supported ? 'settings.pushHint' : 'settings.permissionUnsupported')}
-          checked={push}
-          disabled={!supported || busy}
+          description={t(
+            !supported
+              ? 'settings.permissionUnsupported'
+              : blocked
+                ? 'settings.pushBlocked'
+                : 'settings.pushHint',
+          )}
+          checked={push && !blocked}
+          disabled={!supported || blocked || busy}
           onChange={(on) => void onPush(on)}
         />
         <ToggleRow

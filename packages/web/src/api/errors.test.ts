@@ -21,6 +21,9 @@ describe('errorMessage with a wait', () => {
   it('says how long to wait, in each locale', async () => {
     expect(errorMessage(tooMany(42))).toBe('Too many requests. Try again in 42 sec.');
     expect(errorMessage(tooMany(300))).toBe('Too many requests. Try again in 5 min.');
+    // A lock's remaining seconds read as whole minutes or hours, rounded up.
+    expect(errorMessage(tooMany(298))).toBe('Too many requests. Try again in 5 min.');
+    expect(errorMessage(tooMany(86_000))).toBe('Too many requests. Try again in 24 hr.');
     await changeLocale('ru');
     expect(errorMessage(tooMany(42))).toMatch(
       /^Слишком много запросов\. Повторите через 42\s.+\.$/,
@@ -28,9 +31,10 @@ describe('errorMessage with a wait', () => {
     await changeLocale('fr');
     expect(errorMessage(tooMany(42))).toMatch(/^Trop de requêtes\. Réessayez dans 42\s.+\.$/);
     await changeLocale('am');
-    expect(errorMessage(tooMany(42))).toMatch(
-      /^Չափազանց շատ հարցումներ։ Կրկին փորձեք 42\s.+ հետո։$/,
-    );
+    // Armenian units (Intl's `hy`), not Amharic's Ethiopic ones; Armenian's full stop.
+    expect(errorMessage(tooMany(42))).toBe('Չափազանց շատ հարցումներ։ Կրկին փորձեք 42 վրկ հետո։');
+    const wrong = new ApiError(400, '', { message: MSG.wrongSecret, retry_after: 300 });
+    expect(errorMessage(wrong)).toMatch(/^[^.]+։ Կրկին փորձեք 5 ր հետո։$/);
   });
 
   it('adds the wait to any refusal that carries one (the passcode try that spent the last)', () => {

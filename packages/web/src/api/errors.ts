@@ -81,6 +81,12 @@ export function errorMessage(error: unknown): string {
   return withWait(translate(errorKey(error)), wait);
 }
 
+/** 298 s reads "5 min", 86 000 s "24 hr": whole units, never less than the wait. */
+function roundedUp(seconds: number): number {
+  const unit = seconds >= 3600 ? 3600 : seconds >= 60 ? 60 : 1;
+  return Math.ceil(seconds / unit) * unit;
+}
+
 /**
  * "Too many requests. Try again in 42 sec.": a refusal that says how long
  * to wait (a 429's Retry-After, or the passcode try that spent the last
@@ -88,9 +94,9 @@ export function errorMessage(error: unknown): string {
  */
 export function withWait(text: string, seconds: number | undefined): string {
   if (!seconds || seconds <= 0) return text;
-  // A message without its own full stop ("Wrong passcode") ends before the wait.
-  const sentence = /[.!?։]$/.test(text) ? text : `${text}.`;
-  return `${sentence} ${translate('common.retryIn', { time: formatSeconds(Math.ceil(seconds)) })}`;
+  // A message without its own full stop ("Wrong passcode") gets the locale's before the wait.
+  const sentence = /[.!?։]$/.test(text) ? text : `${text}${translate('common.fullStop')}`;
+  return `${sentence} ${translate('common.retryIn', { time: formatSeconds(roundedUp(seconds)) })}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { intlLocaleOf } from './i18n';
 
 /**
  * "45 sec", "5 min", "1 hr" in the current locale, by the browser's own
@@ -11,7 +12,8 @@ export function formatSeconds(seconds: number): string {
       : seconds >= 60 && seconds % 60 === 0
         ? [seconds / 60, 'minute']
         : [seconds, 'second'];
-  return new Intl.NumberFormat(i18next.language, {
+  // The product's `am` is Armenian (`hy`); given to Intl as is it meant Amharic.
+  return new Intl.NumberFormat(intlLocaleOf(i18next.language), {
     style: 'unit',
     unit,
     unitDisplay: 'short',

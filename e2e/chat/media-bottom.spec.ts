@@ -4,6 +4,7 @@ import { callApi, tokenFor } from '../support/api';
 import { pairWithChat } from '../support/chats';
 import { sendFile, sendText } from '../support/messages';
 import { gradientPng } from '../support/png';
+import { saveScreenshot } from '../support/screenshots';
 import { signInByUi } from '../support/users';
 
 // A chat whose newest messages are pictures and file cards opens at the very
@@ -46,11 +47,13 @@ async function expectAtEnd(page: Page) {
   await expect.poll(() => lastRowHidden(page)).toBeLessThanOrEqual(0);
 }
 
-for (const [device, viewport] of [
-  ['desktop', { width: 1280, height: 800 }],
-  ['phone', { width: 390, height: 844 }],
+for (const [device, viewport, locale] of [
+  ['desktop', { width: 1280, height: 800 }, 'en'],
+  ['phone', { width: 390, height: 844 }, 'en'],
+  ['desktop', { width: 1280, height: 800 }, 'ru'],
+  ['phone', { width: 390, height: 844 }, 'ru'],
 ] as const) {
-  test(`a chat ending in pictures and files sits at the bottom (${device})`, async ({
+  test(`a chat ending in pictures and files sits at the bottom (${device}, ${locale})`, async ({
     browser,
     request,
   }) => {
@@ -91,6 +94,7 @@ for (const [device, viewport] of [
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await signInByUi(page, bob);
+    await page.evaluate((code) => localStorage.setItem('locale', code), locale);
     await page.goto(`/chat/${chatId}`);
     const picture = (name: string) =>
       page.getByTestId('message-image').filter({ has: page.locator(`img[alt="${name}"]`) });
@@ -124,6 +128,7 @@ for (const [device, viewport] of [
     await expectAtEnd(page);
     await expect(picture('late.png')).toBeInViewport({ ratio: 1 });
     await expect.poll(async () => (await pivotOf(request, bobToken, chatId)).new_messages).toBe(0);
+    await saveScreenshot(page, `media-bottom-${device}-${locale}`);
 
     // The composer grows with a long draft: the end stays above it.
     await page.getByTestId('composer-input').fill('one\ntwo\nthree\nfour');
@@ -144,6 +149,9 @@ test('the "Unread messages" line goes once the reader sends', async ({ browser, 
   await page.getByTestId('composer-input').press('Enter');
   await expect(page.getByTestId('message-text').getByText('yes', { exact: true })).toBeVisible();
   await expect(page.getByTestId('unread-divider')).toHaveCount(0);
+  // Read, and answered: nothing unread on the open chat.
+  await expect(page.getByTestId(`conversation-${chatId}`).getByTestId('unread-badge')).toHaveCount(0);
+  await saveScreenshot(page, 'unread-divider-gone-desktop-en');
   await context.close();
 });
 

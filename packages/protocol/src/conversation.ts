@@ -4,6 +4,7 @@ import { idParamSchema, idSchema } from './ids';
 import { CONVERSATION_PAGE_DEFAULT, CONVERSATION_PAGE_MAX, USERNAME_MAX_LENGTH } from './constants';
 import { messageRefSchema, senderSchema } from './message';
 import { stripLeadingAt } from './rules/username';
+import { taskGroupSchema } from './tasks';
 
 // The Conversation and its per-user link ("pivot") of spec section 3, as far
 // as they exist in this slice. Group admin, channels, folders and tasks add
@@ -115,6 +116,15 @@ export const conversationSchema = z.object({
   /** Only for members who may manage invites; null for everyone else. */
   invitation_token: z.string().nullable().optional(),
   has_tasks: z.boolean().optional(),
+  /**
+   * Spec 3: the conversation's task groups, each with its tasks and their
+   * checklists, in order (tasks.ts TaskGroup, the board's task_groups); []
+   * where the caller may not see tasks (System). Sent by the single read
+   * (POST /user/conversation) only: a board can be megabytes, so list pages
+   * and other replies leave it out, and the list state keeps none
+   * (sync/list-reducers.ts): the Tasks panel reads and follows the board.
+   */
+  task_groups: z.array(taskGroupSchema).optional(),
   /** Tasks: task changes are posted in the chat as service lines (tasks.ts). */
   task_service_lines: z.boolean().optional(),
   /** Channels only: the stable identity posts are published under. */
@@ -162,7 +172,14 @@ export const conversationListSchema = z.object({
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
-export const conversationRequestSchema = z.object({ conversation_id: idSchema });
+export const conversationRequestSchema = z.object({
+  conversation_id: idSchema,
+  /**
+   * false: leave `task_groups` out (a client that refetches a conversation
+   * for its list and follows the board elsewhere, as the web does).
+   */
+  task_groups: z.boolean().optional(),
+});
 export const conversationParamsSchema = z.object({ id: idParamSchema });
 
 export const directRequestSchema = z.union([

@@ -141,7 +141,23 @@ export async function registerApiRoutes(
     prefix: API_BASE,
   });
   await app.register(sessionsRoutes({ sessions, guard }), { prefix: API_BASE });
-  await app.register(conversationsRoutes({ conversations, guard }), { prefix: API_BASE });
+  const tasks = createTasksService({
+    db,
+    now,
+    publisher,
+    conversations,
+    messages,
+    limitSend: limits.sendPerUserId,
+    // In-app: the task.assigned user event; with the tab closed: Web Push.
+    onAssigned: (assigned) => {
+      void push.taskAssigned(assigned);
+      deps.onTaskAssigned?.(assigned);
+    },
+  });
+  await app.register(
+    conversationsRoutes({ conversations, guard, taskGroups: tasks.board.taskGroups }),
+    { prefix: API_BASE },
+  );
   const folders = createFoldersService({ db, now, publisher, conversations });
   await app.register(foldersRoutes({ folders, guard }), { prefix: API_BASE });
   await app.register(messagesRoutes({ messages, guard, limits }), { prefix: API_BASE });
@@ -166,19 +182,6 @@ export async function registerApiRoutes(
     lines: groupLines,
   });
   await app.register(invitationRoutes({ invitations, guard }), { prefix: API_BASE });
-  const tasks = createTasksService({
-    db,
-    now,
-    publisher,
-    conversations,
-    messages,
-    limitSend: limits.sendPerUserId,
-    // In-app: the task.assigned user event; with the tab closed: Web Push.
-    onAssigned: (assigned) => {
-      void push.taskAssigned(assigned);
-      deps.onTaskAssigned?.(assigned);
-    },
-  });
   await app.register(tasksRoutes({ tasks, guard }), { prefix: API_BASE });
   await app.register(linkPreviewsRoutes({ previews, guard, limits }), { prefix: API_BASE });
   await app.register(settingsRoutes({ settings, guard, limits }), { prefix: API_BASE });

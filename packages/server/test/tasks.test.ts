@@ -16,7 +16,7 @@ import {
 import type { Task } from '@parley/protocol/tasks';
 import { createConversation, threeFriends } from './groups';
 import type { Client } from './harness';
-import { direct, history, sent } from './messaging';
+import { direct, history, list, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
@@ -238,6 +238,26 @@ describe.each(stores())('tasks ($name)', (backend) => {
     const cut = await api.call<Task>(cat, r.createTaskFromMessage, two.id, { group_id: g.id });
     expect([cut.body.title, cut.body.description]).toEqual(['▒▒▒ and more', '']);
     expect(JSON.stringify(await api.board(cat, chat.id))).not.toMatch(/ghost|secret|\*\*/);
+  });
+
+  it('Conversation.task_groups: the single read carries the board’s groups; lists leave it out', async () => {
+    const g = await api.group(ann, group.id, 'Spec 3');
+    const t = await api.task(ann, g.id, 'Counted');
+    await api.subtask(ann, t.id, 'Checked');
+    const read = (who: Person, body: object) =>
+      client.post<Conversation>('/user/conversation', body, { token: who.token });
+    const one = await read(ben, { conversation_id: group.id });
+    expect(one.status).toBe(200);
+    expect(one.body.task_groups).toEqual((await api.board(ben, group.id)).task_groups);
+    expect(one.body.task_groups?.find((x) => x.id === g.id)?.tasks[0]?.subtasks).toHaveLength(1);
+    const without = await read(ben, { conversation_id: group.id, task_groups: false });
+    expect(without.body).not.toHaveProperty('task_groups');
+    const listed = (await list(client, ben)).conversations;
+    expect(listed.find((c) => c.id === group.id)).not.toHaveProperty('task_groups');
+    const system = listed.find((c) => c.is_system);
+    if (!system) throw new Error('no System chat');
+    expect((await read(ben, { conversation_id: system.id })).body.task_groups).toEqual([]);
+    expect((await read(cat, { conversation_id: group.id })).status).toBe(404);
   });
 
   it('bad input is a 422 with field messages', async () => {

@@ -33,7 +33,9 @@ export function upsertConversations(
 ): ConversationsState {
   if (list.length === 0) return state;
   const byId = { ...state.byId };
-  for (const c of list) {
+  for (const { task_groups: _board, ...c } of list) {
+    // The single read's task_groups is a snapshot the list's events do not
+    // follow: the Tasks panel keeps the board (sync/tasks.ts).
     const held = byId[c.id];
     if (!held || held.last_seq <= c.last_seq) byId[c.id] = c;
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@parley/protocol/http/routes';
+import type { TaskGroup } from '@parley/protocol/tasks';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { addRoute } from '../../http/route';
@@ -16,6 +17,8 @@ const FLAGS = [
 export function conversationsRoutes(deps: {
   conversations: ConversationsService;
   guard: Guard;
+  /** Conversation.task_groups of the single read (the tasks feature's board). */
+  taskGroups: (userId: number, conversationId: number) => Promise<TaskGroup[]>;
 }): FastifyPluginAsyncZod {
   const { conversations } = deps;
   return async (app) => {
@@ -50,10 +53,15 @@ export function conversationsRoutes(deps: {
     });
 
     addRoute(app, routes.conversation, {
-      doc: doc('One conversation of the caller.', 401, 404, 422),
+      doc: doc('One conversation of the caller, with its task_groups.', 401, 404, 422),
       onRequest,
-      handler: async (request) =>
-        conversations.get(authOf(request).userId, request.body.conversation_id),
+      handler: async (request) => {
+        const { userId } = authOf(request);
+        const id = request.body.conversation_id;
+        const conversation = await conversations.get(userId, id);
+        if (request.body.task_groups === false) return conversation;
+        return { ...conversation, task_groups: await deps.taskGroups(userId, id) };
+      },
     });
 
     addRoute(app, routes.openDirect, {

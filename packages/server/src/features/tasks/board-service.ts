@@ -3,8 +3,11 @@ import { TASK_LIMITS } from '@parley/protocol/constants';
 import type { ConversationEventStored } from '@parley/protocol/events/conversation-events';
 import { keyAfter } from '@parley/protocol/rules/task-order';
 import { TASK_MSG } from '@parley/protocol/task-texts';
+import { canTask } from '@parley/protocol/rules/task-permissions';
 import type {
   GroupField,
+  TaskBoard,
+  TaskGroup,
   TaskGroupFields,
   TaskSettings,
   taskSettingsRequestSchema,
@@ -49,6 +52,26 @@ export function createBoardService(ctx: TaskContext) {
     return group;
   }
 
+  /** The caller's board as bytes, kept or built. */
+  function bytesOf(c: Caller): Promise<BoardBytes> {
+    const conversationId = c.row.id;
+    const envelope = {
+      conversation_id: conversationId,
+      has_tasks: flag(c.row.has_tasks),
+      task_service_lines: flag(c.row.task_service_lines),
+      last_seq: c.row.last_seq,
+    };
+    return cache.bytes(envelope, c.row.tasks_version, async () => {
+      const [groups, tasks, assignees, subtasks] = await Promise.all([
+        q.groupsOf(db, conversationId),
+        q.tasksOf(db, conversationId),
+        q.assigneesOf(db, conversationId),
+        q.subtasksOf(db, conversationId),
+      ]);
+      return toTaskGroups(groups, tasks, assignees, subtasks);
+    });
+  }
+
   return {
     /**
      * The whole board as reply bytes (board-cache.ts). `last_seq` and
@@ -59,21 +82,19 @@ export function createBoardService(ctx: TaskContext) {
     async boardBytes(userId: number, conversationId: number): Promise<BoardBytes> {
       const c = await ctx.caller(userId, conversationId);
       ctx.allow(c, 'view');
-      const envelope = {
-        conversation_id: conversationId,
-        has_tasks: flag(c.row.has_tasks),
-        task_service_lines: flag(c.row.task_service_lines),
-        last_seq: c.row.last_seq,
-      };
-      return cache.bytes(envelope, c.row.tasks_version, async () => {
-        const [groups, tasks, assignees, subtasks] = await Promise.all([
-          q.groupsOf(db, conversationId),
-          q.tasksOf(db, conversationId),
-          q.assigneesOf(db, conversationId),
-          q.subtasksOf(db, conversationId),
-        ]);
-        return toTaskGroups(groups, tasks, assignees, subtasks);
-      });
+      return bytesOf(c);
+    },
+
+    /**
+     * Conversation.task_groups (spec 3): the board's groups with their tasks
+     * and checklists, from the same kept reply as the board; [] where the
+     * caller may not see tasks (System). 404 for a non-member.
+     */
+    async taskGroups(userId: number, conversationId: number): Promise<TaskGroup[]> {
+      const c = await ctx.caller(userId, conversationId);
+      if (!canTask(c.actor, 'view')) return [];
+      const board = JSON.parse((await bytesOf(c)).json.toString('utf8')) as TaskBoard;
+      return board.task_groups;
     },
 
     /** has_tasks and task_service_lines; members learn it by `conversation.info`. */

@@ -18,8 +18,10 @@ export function fetchArchivePage(cursor: string | null): Promise<ConversationLis
   });
 }
 
+/** For the list: without task_groups, which the Tasks panel reads and follows as the board. */
 export function fetchConversation(id: number): Promise<Conversation> {
-  return call(conversationRoutes.conversation, { body: { conversation_id: id }, silent: true });
+  const body = { conversation_id: id, task_groups: false };
+  return call(conversationRoutes.conversation, { body, silent: true });
 }
 
 export async function fetchUnreadCount(): Promise<number> {

@@ -81,24 +81,30 @@ describe.each(stores())('Bot API security ($name)', (backend) => {
     expect(stored).toEqual([]);
   });
 
-  it('answers a malformed multipart body with a Telegram-style 400', async () => {
+  it('answers malformed multipart bodies with a Telegram-style 400', async () => {
     const owner = await person(suite.client);
     const bot = await newBot(suite.client, owner, 'multi');
-    const cut =
-      '--XYZ\r\nContent-Disposition: form-data; name="chat_id"\r\n\r\n1\r\n--XYZ\r\nContent-Disp';
-    const res = await api(
-      suite.client,
-      bot.token,
-      'sendMessage',
-      {},
+    const part = '--XYZ\r\nContent-Disposition: form-data; name="chat_id"\r\n\r\n1\r\n';
+    const bodies = [
+      { body: `${part}--XYZ\r\nContent-Disp`, type: 'multipart/form-data; boundary=XYZ' }, // cut off
+      { body: `${part}--XYZ--`, type: 'multipart/form-data' }, // no boundary
+      { body: 'not multipart at all', type: 'multipart/form-data; boundary=XYZ' },
       {
-        body: cut,
+        body: `${part}--XYZ\r\nno header\r\n\r\nx\r\n--XYZ--`,
         type: 'multipart/form-data; boundary=XYZ',
       },
-    );
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ ok: false, error_code: 400 });
-    expect(res.body.description).toMatch(/^Bad Request: /);
+      {
+        body: `${part}--XYZ\r\nContent-Disposition: form-data; name="text"\r\n\r\na\u0000b\r\n--XYZ--\r\n`,
+        type: 'multipart/form-data; boundary=XYZ',
+      }, // NUL in a field
+    ];
+    for (const raw of bodies) {
+      const res = await api(suite.client, bot.token, 'sendMessage', {}, raw);
+      expect(res.status, raw.body).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, error_code: 400 });
+      expect(res.body.description).toMatch(/^Bad Request: /);
+      if (raw.body.includes('\u0000')) expect(res.body.description).toContain('NUL');
+    }
   });
 
   it('runs a webhook reply with the same access checks as the HTTP call', async () => {

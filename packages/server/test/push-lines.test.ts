@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileCalls } from './files';
+import { groupWith } from './groups';
 import { pdf, solid } from './images';
 import { direct, person } from './messaging';
 import type { Person } from './messaging';
@@ -92,6 +93,21 @@ describe.each(stores())('push lines ($name)', (backend) => {
     );
     receiver.received.length = 0;
     expect(await pushedBody('_only_ words')).toBe('only words');
+  });
+
+  it("names a group message's writer with the device's language's spacing (French: \"Ann : …\")", async () => {
+    const group = await groupWith(suite.client, alice, 'Choir', bob);
+    await drain();
+    receiver.received.length = 0;
+    const send = await suite.client.post(
+      '/user/messages',
+      { conversation_id: group.id, uuid: randomUUID(), message: 'hello choir' },
+      { token: alice.token },
+    );
+    expect(send.status).toBe(200);
+    await drain();
+    const [push] = await receiver.waitFor(1);
+    expect(push?.payload.body).toMatch(/^\S.*\u00a0: hello choir$/);
   });
 
   it("says a sign-in notice's sentence, the device in the device's language", async () => {

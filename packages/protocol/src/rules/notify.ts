@@ -48,6 +48,11 @@ export type NotifyInput = {
   now: number;
   /** What a notification says when it may not name anyone (paranoid mode). */
   neutral: { title: string; body: string };
+  /**
+   * A label before a text in the reader's language, as the catalogues' withCaption
+   * ("Anna : salut" in French); without it, "Anna: salut".
+   */
+  labelled?: (parts: { label: string; caption: string }) => string;
 };
 
 export type SuppressReason =
@@ -115,6 +120,8 @@ export function decideNotification(input: NotifyInput): NotifyDecision {
   const named =
     (conversation.type === 'group' || conversation.type === 'channel') &&
     message.sender_name !== null;
-  const body = named ? `${previewSenderName(message.sender_name ?? '')}: ${text}` : text;
+  const label = previewSenderName(message.sender_name ?? '');
+  const labelled = input.labelled ?? ((parts) => `${parts.label}: ${parts.caption}`);
+  const body = named ? labelled({ label, caption: text }) : text;
   return { show: true, title: conversation.title, body, identifies: true };
 }

@@ -140,6 +140,7 @@ export function pushPayloadFor(
     onScreen: false,
     now,
     neutral: { title: texts.appName, body: texts.newMessage },
+    labelled: (parts) => fillIn(texts.withCaption, parts),
   });
   if (!decision.show) return null;
   const icon = conversation.type === 'direct' ? message.sender_avatar : conversation.avatar;

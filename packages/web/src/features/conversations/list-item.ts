@@ -185,10 +185,10 @@ export function lastMessagePreview(
     // A channel publishes under its own name, never the poster's (publisher_hash).
     const poster = c.is_channel ? conversationTitle(c, t) : last.sender.name;
     const who = last.user_id === ownId ? t('conversations.you') : poster;
-    // "Vous : …" in French: the catalogue puts the language's spacing around the colon.
-    return t('messages.labelled', {
+    // "Vous : …" in French: the catalogue's label-and-text line puts the language's spacing.
+    return t('files.withCaption', {
       label: previewSenderName(who),
-      text,
+      caption: text,
       interpolation: { escapeValue: false },
     });
   }

@@ -57,6 +57,8 @@ export function notificationDecision(input: ContentInput): NotifyDecision {
     onScreen: input.onScreen,
     now: input.now,
     neutral: { title: t('notifications.appName'), body: t('notifications.newMessage') },
+    labelled: (parts) =>
+      t('files.withCaption', { ...parts, interpolation: { escapeValue: false } }),
   });
 }
 

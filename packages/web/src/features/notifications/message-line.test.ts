@@ -65,6 +65,33 @@ describe('the line of a message', () => {
     );
   });
 
+  it('names the writer of a group message with the language’s spacing (French: "Ada : salut")', async () => {
+    const group = sampleConversation({ id: 6, name: 'Choir' });
+    const message = sampleMessage(41, 'u-41', {
+      conversation_id: 6,
+      message: 'salut',
+      sender: { id: 7, name: 'Ada' } as never,
+      user_id: 7,
+    });
+    const line = () =>
+      notificationContent({
+        user: { ...sampleUser, id: 99 },
+        conversation: group,
+        message,
+        onScreen: false,
+        now,
+        t,
+        timeZone: 'UTC',
+      })?.options.body;
+    await changeLocale('fr');
+    expect(line()).toBe('Ada\u00a0: salut');
+    expect(
+      lastMessagePreview({ ...group, current_user: { last_message: message } }, t, 99, 'UTC'),
+    ).toBe('Ada\u00a0: salut');
+    await changeLocale('en');
+    expect(line()).toBe('Ada: salut');
+  });
+
   it("gives the server's push texts in the catalogues' words, in all four locales", () => {
     // The French no-break space is the catalogue's typography, not its words.
     const words = (text: string | undefined) => text?.replace(/\u00a0/g, ' ');

@@ -213,9 +213,9 @@ function MessageRow({ found, timeZone }: { found: FoundMessage; timeZone: string
         : poster
       : null;
   const [before, after] = who
-    ? t('messages.labelled', {
+    ? t('files.withCaption', {
         label: previewSenderName(who),
-        text: SLOT,
+        caption: SLOT,
         interpolation: { escapeValue: false },
       }).split(SLOT)
     : ['', ''];

@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { TASK_LIMITS } from '@parley/protocol/constants';
+import { oneLine } from '@parley/protocol/rules/message-line';
 import { keyAfter } from '@parley/protocol/rules/task-order';
 import { TASK_MSG } from '@parley/protocol/task-texts';
 import type {
@@ -34,7 +35,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 
 /** A message's plain text as a task title: one line, cut to the limit; null when empty. */
 export function titleFromMessage(plain: string): string | null {
-  const line = plain.replace(/\s+/g, ' ').trim();
+  const line = oneLine(plain).trim();
   if (line === '') return null;
   return line.length <= TASK_LIMITS.titleLength
     ? line

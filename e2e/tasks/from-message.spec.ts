@@ -38,3 +38,32 @@ test('a message turned into a task links back to it', async ({ browser, request 
   await expect(bubble).toHaveClass(/is-highlighted/);
   await expect(bubble).toBeInViewport();
 });
+
+// The task is plain text, and a spoiler stays hidden: members who never
+// revealed it read the board too.
+test('a task from a formatted message has its words, the spoiler masked', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { alice, chatId, aliceToken } = await pairWithChat(request);
+  await seedBoard(request, aliceToken, chatId, 'Inbox', []);
+  const a = await signedIn(browser, alice, `/chat/${chatId}`);
+
+  const input = a.getByTestId('composer-input');
+  await input.fill('**Big** _news_: ||the butler did it||');
+  await input.press('Enter');
+  const bubble = a.getByTestId('message').filter({ hasText: 'news' });
+  await bubble.click({ button: 'right' });
+  await a.getByTestId('action-task').click();
+  await a.getByTestId('tasks-from-message-group').filter({ hasText: 'Inbox' }).click();
+
+  const row = taskRow(a, 'Big news: ▒▒▒');
+  await expect(row).toBeVisible();
+  const panel = a.getByTestId('tasks-panel');
+  await expect(panel).not.toContainText('butler');
+  await expect(panel).not.toContainText('**');
+  const board = await readBoard(request, aliceToken, chatId);
+  const task = board.task_groups[0]?.tasks[0];
+  expect([task?.title, task?.description]).toEqual(['Big news: ▒▒▒', '']);
+});

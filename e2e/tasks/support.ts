@@ -55,6 +55,8 @@ type Board = {
       id: number;
       title: string;
       done: boolean;
+      description: string;
+      versions: { done: number };
       assignee_ids: number[];
       created_by: number | null;
     }[];

@@ -6,8 +6,10 @@ import { newAccount, registerByApi, signInByUi } from '../support/users';
 // The operator in control (issue 19): an account made admin from the host,
 // registration switched to invite-only in the web console, a code issued, a
 // newcomer registering with it in another browser, and the admin disabling
-// that newcomer — whose open app is signed out at once. Every journey shares
-// one server: registration is opened again whatever happens.
+// that newcomer — whose open app is signed out at once; and an invite code's
+// use count moving in the open console as someone registers with it. Every
+// journey shares one server: registration is opened again whatever happens
+// (this file runs alone: playwright.config.ts, SERVER_WIDE).
 
 test.afterEach(() => {
   adminCli('registration', 'open');
@@ -77,4 +79,44 @@ test('grant admin on the host → invite-only → code → register with it → 
   await guest.getByTestId('submit-login').click();
   await expect(guest.getByTestId('error-login')).toHaveText('This account is disabled');
   await other.close();
+});
+
+// Screen 8 (issue 33): the console's invite list is live.
+test('an invite code’s use count moves in the open console when someone registers with it', async ({
+  page,
+  request,
+  playwright,
+}) => {
+  // Sign-in, the console and a poll interval or two: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
+  const account = newAccount('op');
+  await registerByApi(request, account);
+  expect(adminCli('grant', account.login)).toContain('is now an administrator');
+  await signInByUi(page, account);
+  await openAdministration(page);
+  await page.getByTestId('settings-admin').locator('input[name="max_uses"]').fill('2');
+  await page.getByTestId('admin-create-invite').click();
+  const row = page.getByTestId('admin-invites').locator('li').first();
+  await expect(row).toContainText('used 0 of 2');
+  const code = (await row.getByTestId('invite-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Za-z0-9_-]{12}$/);
+
+  // A newcomer registers elsewhere (a client of their own), with the code.
+  const elsewhere = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  adminCli('registration', 'invite');
+  try {
+    await elsewhere.get('/api/v1/health');
+    const cookie = (await elsewhere.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+    const res = await elsewhere.post('/api/v1/register', {
+      data: { ...newAccount('guest'), invite_code: code },
+      headers: cookie ? { 'X-CSRF-TOKEN': cookie.value } : {},
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  } finally {
+    adminCli('registration', 'open');
+    await elsewhere.dispose();
+  }
+
+  // No reload, no click: the console's list catches up by itself.
+  await expect(row).toContainText('used 1 of 2', { timeout: 15_000 });
 });

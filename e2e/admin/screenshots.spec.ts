@@ -57,6 +57,12 @@ test('administration screenshots', async ({ browser, request }) => {
       await saveScreenshot(page, `admin-users-${locale}-${size.name}`);
       await page.getByTestId('admin-audit').scrollIntoViewIfNeeded();
       await saveScreenshot(page, `admin-audit-${locale}-${size.name}`);
+      // The official bot: its badge, and none of the buttons it refuses.
+      await page.getByTestId('admin-user-search').fill('ParleyBot');
+      await expect(page.getByTestId('admin-users').locator('li')).toHaveCount(1);
+      await expect(page.getByTestId('admin-user-ParleyBot')).toBeVisible();
+      await page.getByTestId('admin-user-ParleyBot').scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `admin-official-bot-${locale}-${size.name}`);
       await context.close();
     }
   }

@@ -5,15 +5,10 @@ import { callApi, tokenFor } from '../support/api';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import type { Account } from '../support/users';
 
-// The admin console on accounts it must leave alone, and its invite list
-// staying current (issue 33, screens 7 and 8): a bot offers no Reset password
-// and no Make admin, the official bot can be neither disabled nor deleted,
-// and an invite code's use count moves while the console is open, without a
-// reload, when someone registers with it.
-
-test.afterEach(() => {
-  adminCli('registration', 'open');
-});
+// The admin console on accounts it must leave alone (issue 33, screen 7): a
+// bot offers no Reset password and no Make admin, and the official bot can be
+// neither disabled nor deleted. (Screen 8, the live invite count, switches
+// registration server-wide: operator.spec.ts, which runs alone.)
 
 async function openAdministration(page: Page) {
   await page.getByTestId('user-menu').click();
@@ -67,37 +62,4 @@ test('a bot offers no password reset or admin role; the official bot no disable 
   const person = page.getByTestId(`admin-user-${owner.username}`);
   await expect(person.getByTestId('admin-reset-password')).toBeVisible();
   await expect(person.getByTestId('admin-toggle-role')).toBeVisible();
-});
-
-test('an invite code’s use count moves in the open console when someone registers with it', async ({
-  page,
-  request,
-  playwright,
-}) => {
-  await operator(page, request);
-  await page.getByTestId('settings-admin').locator('input[name="max_uses"]').fill('2');
-  await page.getByTestId('admin-create-invite').click();
-  const row = page.getByTestId('admin-invites').locator('li').first();
-  await expect(row).toContainText('used 0 of 2');
-  const code = (await row.getByTestId('invite-code').textContent())?.trim() ?? '';
-  expect(code).toMatch(/^[A-Za-z0-9_-]{12}$/);
-
-  // A newcomer registers elsewhere (a client of their own), with the code.
-  const elsewhere = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
-  adminCli('registration', 'invite');
-  try {
-    await elsewhere.get('/api/v1/health');
-    const cookie = (await elsewhere.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-    const res = await elsewhere.post('/api/v1/register', {
-      data: { ...newAccount('guest'), invite_code: code },
-      headers: cookie ? { 'X-CSRF-TOKEN': cookie.value } : {},
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  } finally {
-    adminCli('registration', 'open');
-    await elsewhere.dispose();
-  }
-
-  // No reload, no click: the console's list catches up by itself.
-  await expect(row).toContainText('used 1 of 2', { timeout: 15_000 });
 });

@@ -68,6 +68,23 @@ describe.each(stores())('@ParleyBot in the person’s language ($name)', (backen
     }
   });
 
+  it("lists its commands for the / menu in the reader's language", async () => {
+    const someone = await person(suite.client);
+    const chat = await suite.client.post<Conversation>(
+      '/user/conversations/direct',
+      { username: 'ParleyBot' },
+      { token: someone.token },
+    );
+    for (const locale of ['en', 'ru', 'fr', 'am'] as const) {
+      const res = await suite.client.get<{ commands: { command: string; description: string }[] }>(
+        `/user/conversations/${chat.body.id}/bot-commands`,
+        { token: someone.token, headers: { 'accept-language': locale } },
+      );
+      const newbot = res.body.commands.find((c) => c.command === 'newbot');
+      expect(newbot?.description).toBe(officialTexts(locale).commands.newbot);
+    }
+  });
+
   it('refuses a language the app does not have', async () => {
     const someone = await person(suite.client);
     const res = await suite.client.post(

@@ -2,24 +2,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { BotCommand } from '@parley/protocol/bot';
 import { botRoutes } from '@parley/protocol/http/bot-routes';
+import { negotiateLocale } from '@parley/protocol/locales';
 import { authOf } from '../../http/authenticate';
 import type { Guard } from '../../http/authenticate';
 import { addRoute } from '../../http/route';
 import { bearerSecurity, errorReplies } from '../../http/route-docs';
+import { flag } from '../../store/types';
 import type { Database } from '../../store/types';
 import type { ConversationsService } from '../conversations/service';
 import type { BotAccounts } from './accounts';
 import type { Callbacks } from './callbacks';
+import { officialTexts } from './official-bot-texts';
 
 // "My bots" and what a person does with bots' messages (protocol bot-routes.ts).
 
-/** The commands of the bots present in a conversation, for the "/" menu. */
-async function commandsIn(db: Kysely<Database>, conversationId: number): Promise<BotCommand[]> {
+/**
+ * The commands of the bots present in a conversation, for the "/" menu; the
+ * official bot's in the reader's language (the app's Accept-Language).
+ */
+async function commandsIn(
+  db: Kysely<Database>,
+  conversationId: number,
+  locale: string,
+): Promise<BotCommand[]> {
+  const official = officialTexts(locale).commands as Record<string, string | undefined>;
   const rows = await db
     .selectFrom('conversation_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('bots as b', 'b.user_id', 'u.id')
-    .select(['u.id', 'u.username', 'b.commands'])
+    .select(['u.id', 'u.username', 'u.is_official', 'b.commands'])
     .where('m.conversation_id', '=', conversationId)
     .where('m.member_status', '=', 'member')
     .orderBy('u.id')
@@ -36,7 +47,7 @@ async function commandsIn(db: Kysely<Database>, conversationId: number): Promise
       bot_id: r.id,
       bot_username: r.username,
       command: c.command,
-      description: c.description,
+      description: (flag(r.is_official) ? official[c.command] : undefined) ?? c.description,
     }));
   });
 }
@@ -145,7 +156,8 @@ export function botsRoutes(deps: {
           authOf(request).userId,
           request.params.id,
         );
-        return { commands: await commandsIn(deps.db, access.id) };
+        const locale = negotiateLocale(request.headers['accept-language']);
+        return { commands: await commandsIn(deps.db, access.id, locale) };
       },
     });
   };

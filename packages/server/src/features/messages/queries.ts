@@ -127,14 +127,31 @@ export async function findById(
   return row;
 }
 
+/**
+ * The channel's name when the message is a channel's post, else null (a
+ * scalar subquery, one primary-key probe per row): a quoted or forwarded
+ * post is signed by the channel, never by its poster (PERMISSIONS.md).
+ */
+const channelName = (eb: ExpressionBuilder<Database & { msg: MessagesTable }, 'msg'>) =>
+  eb
+    .selectFrom('conversations as c')
+    .select((inner) => inner.fn.coalesce('c.name', sql<string>`''`).as('name'))
+    .whereRef('c.id', '=', 'msg.conversation_id')
+    .where('c.type', '=', 'channel')
+    .as('channel_name');
+
+/** A row of findByIds: with the channel's name when it is a channel's post. */
+export type RefRow = MessageWithSender & { channel_name: string | null };
+
 export const findByIds = compiledOnceForList(
-  (db, ids: readonly number[]): SelectQueryBuilder<Database, 'messages', MessageWithSender> =>
+  (db, ids: readonly number[]): SelectQueryBuilder<Database, 'messages', RefRow> =>
     db
       .selectFrom('messages as msg')
       .selectAll('msg')
       .select(senderName)
+      .select(channelName)
       .where('msg.id', 'in', ids)
-      .orderBy('msg.id', 'asc') as SelectQueryBuilder<Database, 'messages', MessageWithSender>,
+      .orderBy('msg.id', 'asc') as SelectQueryBuilder<Database, 'messages', RefRow>,
 );
 
 const byUuid = compiledOnce((db, userId: number, uuid: string) =>

@@ -9,7 +9,7 @@ import * as files from '../files/queries';
 import { toAttachedFile } from '../files/to-file';
 import * as q from './queries';
 import { reactionsOf } from './reaction-queries';
-import type { MessageWithSender } from './queries';
+import type { MessageWithSender, RefRow } from './queries';
 import { compiledOnceForList } from '../../store/compiled-once';
 
 // Rows → protocol Messages. Parents and forwarded originals of a whole page
@@ -20,13 +20,18 @@ import { compiledOnceForList } from '../../store/compiled-once';
 const senderOf = (row: MessageWithSender) =>
   row.user_id === null ? null : { id: row.user_id, name: row.sender_name ?? '' };
 
-function refOf(id: number | null, refs: Map<number, MessageWithSender>): MessageRef | null {
+/** A quoted or forwarded message; a channel's post is signed by the channel (its id and name). */
+function refOf(id: number | null, refs: Map<number, RefRow>): MessageRef | null {
   if (id === null) return null;
   const row = refs.get(id);
   if (!row || row.deleted_at !== null) {
     return { id, message: null, type: null, sender: null, deleted: true };
   }
-  return { id, message: row.message, type: row.type, sender: senderOf(row), deleted: false };
+  const sender =
+    row.channel_name !== null && row.user_id !== null
+      ? { id: row.conversation_id, name: row.channel_name }
+      : senderOf(row);
+  return { id, message: row.message, type: row.type, sender, deleted: false };
 }
 
 /** The stored markup (JSON written by the bots feature); anything unreadable counts as none. */

@@ -1,4 +1,4 @@
-import type { Message, MessageRef } from '@parley/protocol/message';
+import type { Message } from '@parley/protocol/message';
 import type { FoundMessageRow } from './queries';
 
 // A channel publishes under its own name (docs/PERMISSIONS.md, Channels):
@@ -19,17 +19,8 @@ export function signedForReader(
     name: row.conversation_name ?? '',
     avatar: row.conversation_avatar,
   };
-  const parent = signedRef(message.parent, readerId, channel);
-  if (message.user_id === readerId || message.sender === null) return { ...message, parent };
-  return { ...message, user_id: null, sender: channel, parent };
+  // A quoted post comes signed already (messages/to-message.ts, refOf).
+  if (message.user_id === readerId || message.sender === null) return message;
+  return { ...message, user_id: null, sender: channel };
 }
 
-/** A quoted post of the same channel: signed the same way (its avatar is only ever the channel's). */
-function signedRef(
-  ref: MessageRef | null,
-  readerId: number,
-  channel: { id: number; name: string },
-): MessageRef | null {
-  if (!ref || ref.sender === null || ref.sender.id === readerId) return ref;
-  return { ...ref, sender: { id: channel.id, name: channel.name } };
-}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
+import { MSG } from '@parley/protocol/messages';
 import { tempDir } from './harness';
 
 // `npm run admin` as an operator runs it: a process of its own over the
@@ -45,11 +46,18 @@ describe('npm run admin', () => {
       code: 2,
       stderr: 'parley admin: User not found\n',
     });
+    // A bot is named by @username; the official bot is made on the first start.
+    expect(await admin('grant', '@ParleyBot')).toMatchObject({
+      code: 2,
+      stderr: `parley admin: ${MSG.adminBotAccount}\n`,
+    });
     expect((await admin('password-min', '3')).code).toBe(2);
     expect((await admin('frobnicate')).stderr).toContain('unknown command: frobnicate');
 
     const audit = await admin('audit');
     expect(audit.stdout).toContain('(console)  invite.create  invite #1');
     expect(audit.stdout).toContain('(console)  settings.change  registration_mode=invite');
-  }, 60_000);
+    // Eight processes, each loading the sources through tsx: 3–6 s apiece on a
+    // loaded two-core machine, where 60 s ran out.
+  }, 120_000);
 });

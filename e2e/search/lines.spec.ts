@@ -82,5 +82,23 @@ test('search results show the line as the list does, a channel post signed by th
     await expect(snippet(formatted)).toContainText(SPOILER_MASK);
     await context.close();
   }
+
+  // Forwarded out of the channel, the post is still the channel's.
+  const bobToken = await tokenFor(request, bob);
+  await callApi(request, bobToken, '/user/messages/forward', {
+    ids: [post],
+    from_conversation_id: channel.id,
+    to_conversation_id: groupId,
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInByUi(page, alice);
+  await page.goto(`/chat/${groupId}`);
+  const forwarded = page
+    .getByTestId('message')
+    .filter({ hasText: 'Quay repairs start Monday' })
+    .getByTestId('message-forwarded');
+  await expect(forwarded).toHaveText('Forwarded from Harbour news');
+  await context.close();
 });
 

@@ -3,8 +3,9 @@ import type { Conversation } from '@parley/protocol/conversation';
 import type { HistoryReply } from '@parley/protocol/message';
 import { LOCALES } from '@parley/protocol/locales';
 import { helpText, officialTexts } from '../src/features/bots/official-bot-texts';
+import { api, newBot } from './bots';
 import { eventually } from './bots-grammy';
-import { person, sent } from './messaging';
+import { direct, person, send, sent } from './messaging';
 import type { Person } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
@@ -83,6 +84,24 @@ describe.each(stores())('@ParleyBot in the person’s language ($name)', (backen
       const newbot = res.body.commands.find((c) => c.command === 'newbot');
       expect(newbot?.description).toBe(officialTexts(locale).commands.newbot);
     }
+  });
+
+  it("gives every bot the person's language as from.language_code, as Telegram does", async () => {
+    const { client } = suite;
+    const someone = await person(client);
+    const bot = await newBot(client, someone, 'lang');
+    const chat = await direct(client, someone, { ...someone, id: bot.id });
+    await send(client, someone, chat.id, 'before');
+    await client.post('/user/bots/language', { locale: 'fr' }, { token: someone.token });
+    await send(client, someone, chat.id, 'after');
+    const updates = await api(client, bot.token, 'getUpdates', {});
+    const froms = (updates.body.result as { message: { text: string; from: object } }[]).map(
+      (u) => [u.message.text, u.message.from],
+    );
+    expect(froms).toEqual([
+      ['before', expect.not.objectContaining({ language_code: expect.anything() })],
+      ['after', expect.objectContaining({ id: someone.id, language_code: 'fr' })],
+    ]);
   });
 
   it('refuses a language the app does not have', async () => {

@@ -47,7 +47,7 @@ export function createCallbacks(deps: BotApiDeps) {
       }
       const presser = await db
         .selectFrom('users')
-        .select(['id', 'name', 'username', 'is_bot'])
+        .select(['id', 'name', 'username', 'is_bot', 'locale'])
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       const id = BigInt(`0x${randomBytes(8).toString('hex')}`).toString();

@@ -13,6 +13,8 @@ export interface TgUser {
   is_bot: boolean;
   first_name: string;
   username: string;
+  /** A person's interface language, when their app reported it (users.locale), as Telegram's. */
+  language_code?: string;
 }
 
 export interface TgChat {
@@ -38,15 +40,22 @@ export function tgUser(row: {
   name: string;
   username: string;
   is_bot: boolean | number;
+  locale?: string | null;
 }): TgUser {
-  return { id: row.id, is_bot: flag(row.is_bot), first_name: row.name, username: row.username };
+  return {
+    id: row.id,
+    is_bot: flag(row.is_bot),
+    first_name: row.name,
+    username: row.username,
+    ...(row.locale ? { language_code: row.locale } : {}),
+  };
 }
 
 export async function usersById(db: Kysely<Database>, ids: number[]): Promise<Map<number, TgUser>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'username', 'is_bot'])
+    .select(['id', 'name', 'username', 'is_bot', 'locale'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((r) => [r.id, tgUser(r)]));

@@ -8,7 +8,14 @@ import { call } from '../../api/http';
 // "assignee_ids"). A direct chat: its two people; Saved Messages: the owner;
 // a group or channel: its member list (the first 200, as the info panel reads it).
 
-export type Person = { id: number; name: string; avatar: string | null };
+export type Person = {
+  id: number;
+  name: string;
+  avatar: string | null;
+  /** For the picker's badges (ui/AccountBadge.tsx). */
+  bot?: boolean | undefined;
+  official?: boolean | undefined;
+};
 
 export function useMembers(conversation: Conversation, self: User | null): Person[] {
   const [members, setMembers] = useState<Person[] | null>(null);
@@ -23,7 +30,13 @@ export function useMembers(conversation: Conversation, self: User | null): Perso
           setMembers(
             reply.members
               .filter((m) => m.pivot.member_status === 'member')
-              .map((m) => ({ id: m.id, name: m.name, avatar: m.avatar })),
+              .map((m) => ({
+                id: m.id,
+                name: m.name,
+                avatar: m.avatar,
+                bot: m.is_bot,
+                official: m.is_official,
+              })),
           );
         }
       })
@@ -36,6 +49,15 @@ export function useMembers(conversation: Conversation, self: User | null): Perso
   const me: Person[] = self ? [{ id: self.id, name: self.name, avatar: self.avatar }] : [];
   const friend = conversation.friend;
   return friend && !conversation.is_saved
-    ? [...me, { id: friend.id, name: friend.name, avatar: friend.avatar ?? null }]
+    ? [
+        ...me,
+        {
+          id: friend.id,
+          name: friend.name,
+          avatar: friend.avatar ?? null,
+          bot: conversation.with_bot === true || friend.is_bot === true,
+          official: friend.is_official,
+        },
+      ]
     : me;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_LIMITS } from '@parley/protocol/constants';
 import type { Task } from '@parley/protocol/tasks';
+import { AccountBadge } from '../../../ui/AccountBadge';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { taskActions } from '../actions';
 import { dueInputs, dueInstant } from '../due';
@@ -77,7 +78,10 @@ export function TaskDetails({
                 onChange={(event) => toggleAssignee(m.id, event.target.checked)}
                 data-testid={`task-assignee-${m.id}`}
               />
-              <span>{m.id === ctx.ownId ? t('tasks.me', { name: m.name }) : m.name}</span>
+              <span>
+                {m.id === ctx.ownId ? t('tasks.me', { name: m.name }) : m.name}
+                <AccountBadge bot={m.bot} official={m.official} />
+              </span>
             </label>
           ))}
         </div>

@@ -26,7 +26,7 @@ export async function pressCallbackButton(
   return waitForCallbackAnswer(query_id, CALLBACK_ANSWER_WAIT_MS);
 }
 
-/** The official bot answers in the app's language: it is told which one the app shows. */
+/** Bots learn the language the app shows (@ParleyBot answers in it; others see from.language_code). */
 export async function tellBotsLanguage(locale: LocaleCode): Promise<void> {
   await call(botRoutes.botLanguage, { body: { locale }, silent: true });
 }

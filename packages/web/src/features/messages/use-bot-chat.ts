@@ -24,19 +24,20 @@ export function useBotChat(
 ) {
   const id = conversation.id;
   const { locale } = useLocale();
-  // The official bot (@ParleyBot) answers in the app's language: it is told
-  // that language when its chat opens, once per person and language per page.
-  const official = conversation.with_bot === true && conversation.is_official === true;
+  // Bots learn the app's language (@ParleyBot answers in it; others get it as
+  // from.language_code): told when a bot's chat opens, once per person and
+  // language per page.
+  const withBot = conversation.with_bot === true;
   useEffect(() => {
     const told = `${ownId}:${locale}`;
-    if (!official || ownId === null || toldLocale === told) return;
+    if (!withBot || ownId === null || toldLocale === told) return;
     toldLocale = told;
     import('./bot-api')
       .then((api) => api.tellBotsLanguage(locale))
       .catch(() => {
         toldLocale = null; // told again next time the chat opens
       });
-  }, [official, locale, ownId]);
+  }, [withBot, locale, ownId]);
   const [dialog, setDialog] = useState<BotDialogState | null>(null);
   const [forced, setForced] = useState<{ id: number; placeholder: string | null } | null>(null);
 

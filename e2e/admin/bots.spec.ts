@@ -44,7 +44,12 @@ test('a bot offers no password reset or admin role; the official bot no disable 
   const official = page.getByTestId('admin-user-ParleyBot');
   await expect(official).toBeVisible();
   await expect(official.getByTestId('admin-bot-badge')).toHaveText('Official account');
-  for (const id of ['admin-toggle-disabled', 'admin-reset-password', 'admin-toggle-role']) {
+  for (const id of [
+    'admin-toggle-disabled',
+    'admin-sign-out',
+    'admin-reset-password',
+    'admin-toggle-role',
+  ]) {
     await expect(official.getByTestId(id)).toHaveCount(0);
   }
   await expect(official.getByRole('button', { name: 'Delete' })).toHaveCount(0);
@@ -61,5 +66,6 @@ test('a bot offers no password reset or admin role; the official bot no disable 
   await search.fill(owner.username);
   const person = page.getByTestId(`admin-user-${owner.username}`);
   await expect(person.getByTestId('admin-reset-password')).toBeVisible();
+  await expect(person.getByTestId('admin-sign-out')).toBeVisible();
   await expect(person.getByTestId('admin-toggle-role')).toBeVisible();
 });

@@ -125,13 +125,17 @@ export function UsersPanel() {
                       {u.disabled ? t('admin.enable') : t('admin.disable')}
                     </Button>
                   )}
-                  <Button
-                    variant="ghost"
-                    loading={loading(u, 'signOut')}
-                    onClick={() => act(u, 'signOut')}
-                  >
-                    {t('admin.signOutEverywhere')}
-                  </Button>
+                  {/* A bot has no sessions (it calls with its token): nothing to sign out. */}
+                  {u.is_bot ? null : (
+                    <Button
+                      variant="ghost"
+                      loading={loading(u, 'signOut')}
+                      onClick={() => act(u, 'signOut')}
+                      data-testid="admin-sign-out"
+                    >
+                      {t('admin.signOutEverywhere')}
+                    </Button>
+                  )}
                   {u.is_bot ? null : (
                     <Button
                       variant="ghost"

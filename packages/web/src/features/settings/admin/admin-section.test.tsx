@@ -125,6 +125,7 @@ describe('administration of bots', () => {
       const el = await screen.findByTestId(`admin-user-${name}`);
       const has = (id: string) => el.querySelector(`[data-testid="${id}"]`) !== null;
       return {
+        signOut: has('admin-sign-out'),
         reset: has('admin-reset-password'),
         role: has('admin-toggle-role'),
         disable: has('admin-toggle-disabled'),
@@ -132,18 +133,26 @@ describe('administration of bots', () => {
       };
     };
     expect(await row('ParleyBot')).toEqual({
+      signOut: false,
       reset: false,
       role: false,
       disable: false,
       remove: false,
     });
     expect(await row('helper_bot')).toEqual({
+      signOut: false,
       reset: false,
       role: false,
       disable: true,
       remove: true,
     });
-    expect(await row('bob')).toEqual({ reset: true, role: true, disable: true, remove: true });
+    expect(await row('bob')).toEqual({
+      signOut: true,
+      reset: true,
+      role: true,
+      disable: true,
+      remove: true,
+    });
   });
 });
 

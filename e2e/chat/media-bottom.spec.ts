@@ -150,7 +150,9 @@ test('the "Unread messages" line goes once the reader sends', async ({ browser, 
   await expect(page.getByTestId('message-text').getByText('yes', { exact: true })).toBeVisible();
   await expect(page.getByTestId('unread-divider')).toHaveCount(0);
   // Read, and answered: nothing unread on the open chat.
-  await expect(page.getByTestId(`conversation-${chatId}`).getByTestId('unread-badge')).toHaveCount(0);
+  await expect(page.getByTestId(`conversation-${chatId}`).getByTestId('unread-badge')).toHaveCount(
+    0,
+  );
   await saveScreenshot(page, 'unread-divider-gone-desktop-en');
   await context.close();
 });

@@ -38,7 +38,12 @@ test('search results show the line as the list does, a channel post signed by th
     groupId,
     'The **big** quay ||sunk ship|| is _closed_',
   );
-  const fenced = await sendText(request, aliceToken, groupId, 'Quay code:\n```\nlet quay = 1;\n```');
+  const fenced = await sendText(
+    request,
+    aliceToken,
+    groupId,
+    'Quay code:\n```\nlet quay = 1;\n```',
+  );
   const photo = await sendFile(
     request,
     aliceToken,
@@ -101,4 +106,3 @@ test('search results show the line as the list does, a channel post signed by th
   await expect(forwarded).toHaveText('Forwarded from Harbour news');
   await context.close();
 });
-

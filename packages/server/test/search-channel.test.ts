@@ -30,7 +30,11 @@ describe.each(stores())('search results as shown ($name)', (backend) => {
   }
 
   it('signs a channel post with the channel for subscribers, the poster’s own stays theirs', async () => {
-    const [owner, poster, reader] = [await person(client), await person(client), await person(client)];
+    const [owner, poster, reader] = [
+      await person(client),
+      await person(client),
+      await person(client),
+    ];
     await befriend(client, owner, poster, reader);
     const channel = await createConversation(client, owner, 'channel', {
       name: 'Harbour news',

@@ -8,11 +8,7 @@ import type { FoundMessageRow } from './queries';
 // reader's own posts stay theirs.
 
 /** `message` as `readerId` sees it in a search result: a channel post of someone else signed by the channel. */
-export function signedForReader(
-  message: Message,
-  row: FoundMessageRow,
-  readerId: number,
-): Message {
+export function signedForReader(message: Message, row: FoundMessageRow, readerId: number): Message {
   if (row.conversation_type !== 'channel') return message;
   const channel = {
     id: row.conversation_id,
@@ -23,4 +19,3 @@ export function signedForReader(
   if (message.user_id === readerId || message.sender === null) return message;
   return { ...message, user_id: null, sender: channel };
 }
-

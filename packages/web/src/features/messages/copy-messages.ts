@@ -6,6 +6,7 @@ import { copyPlainText } from '../../lib/copy-text';
 import { formatNow, loadFormat } from '../../lib/format-loader';
 import { toast } from '../../ui/toast';
 import { messageText, withFileLabel } from '../conversations/list-item';
+import { shownSenderName } from './shown-sender';
 
 // "Copy text" of one message and "Copy" of a selection (issue 23).
 // What is copied: the words as the reader sees them, without formatting
@@ -40,7 +41,8 @@ export async function copyMessages(
     const parts = await Promise.all(
       messages.map(async (m) => ({
         id: m.id,
-        name: m.sender?.name ?? t('conversations.system'),
+        // A channel's post under the channel's name, never its poster's.
+        name: shownSenderName(m) ?? t('conversations.system'),
         createdAt: m.created_at,
         // In a selection, a picture or file shows as "Photo: caption", as in the chat list.
         text:

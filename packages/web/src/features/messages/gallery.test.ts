@@ -5,6 +5,7 @@ import { sampleConversation, sampleMessage, sampleUser } from '../../test/http-f
 import { useAuthStore } from '../auth/store';
 import { useConversationStore } from '../conversations/store';
 import { galleryOf } from './gallery';
+import { shownSenderName } from './shown-sender';
 
 const picture = {
   id: 1,
@@ -44,5 +45,8 @@ describe('galleryOf', () => {
       sampleMessage(4, 'd'),
     ]);
     expect(items.map((i) => i.sender)).toEqual(['Harbour news', 'Me', 'Ada']);
+    // A copied selection names them the same way; the server's own stays unnamed.
+    expect(shownSenderName(sampleMessage(5, 'e'))).toBe('Harbour news');
+    expect(shownSenderName(sampleMessage(6, 'f', { user_id: null, sender: null }))).toBeNull();
   });
 });

@@ -59,7 +59,9 @@ export function buildTimeline(
   const answered =
     pending.length > 0 ||
     (firstUnread !== null &&
-      messages.some((m) => m.id > firstUnread && m.user_id !== null && m.user_id === options.ownId));
+      messages.some(
+        (m) => m.id > firstUnread && m.user_id !== null && m.user_id === options.ownId,
+      ));
   const unreadId = answered ? null : firstUnread;
   for (const m of messages) {
     const service = isServiceLine(m);

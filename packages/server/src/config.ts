@@ -8,7 +8,7 @@ import { isListenHost, parseTrustProxy } from './config-addresses';
 import type { BlobStoreConfig } from './config-blob-store';
 import { readBlobStoreConfig } from './config-blob-store';
 import type { LogFormatSetting } from './http/logger';
-import { parseWebhookOrigins } from './features/bots/webhook-origins';
+import { parseWebhookOrigins } from './config-webhook-origins';
 
 // Everything the server reads from the environment, parsed once at start.
 // Nothing else in the server touches process.env: tests build an AppConfig

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Telegraf } from 'telegraf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { parseWebhookOrigins } from '../src/features/bots/webhook-origins';
+import { parseWebhookOrigins } from '../src/config-webhook-origins';
 import { api, newBot } from './bots';
 import { eventually } from './bots-grammy';
 import { direct, person, send } from './messaging';

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { DEFAULT_PORTS } from '../../config-webhook-origins';
 import type { AllowedEndpoint } from '../link-previews/address-guard';
 
 // BOT_WEBHOOK_ALLOWED_ORIGINS: the operator's list of webhook origins that
@@ -6,37 +6,6 @@ import type { AllowedEndpoint } from '../link-previews/address-guard';
 // http://127.0.0.1:3000). Each entry is matched exactly (scheme, address and
 // port): a listed origin opens that one endpoint for webhook URLs on it and
 // nothing else (other ports, other schemes, link previews stay guarded).
-
-const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
-
-/**
- * Parses the setting (origins separated by commas or spaces) into
- * normalised origins (`URL.origin`); problems are pushed for the config's
- * error. The host must be an IP address: a name would be resolved at each
- * delivery and could come to point elsewhere.
- */
-export function parseWebhookOrigins(raw: string | undefined, problems: string[]): string[] {
-  const origins: string[] = [];
-  for (const entry of (raw ?? '').split(/[\s,]+/).filter(Boolean)) {
-    const problem = `BOT_WEBHOOK_ALLOWED_ORIGINS: "${entry}" must be an origin such as http://127.0.0.1:3000 (scheme, IP address, port; no path)`;
-    let url: URL;
-    try {
-      url = new URL(entry);
-    } catch {
-      problems.push(problem);
-      continue;
-    }
-    const bare = url.pathname === '/' && url.search === '' && url.hash === '';
-    const plain = url.username === '' && url.password === '';
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (DEFAULT_PORTS[url.protocol] === undefined || !bare || !plain || isIP(host) === 0) {
-      problems.push(problem);
-      continue;
-    }
-    origins.push(url.origin);
-  }
-  return origins;
-}
 
 /** The endpoint a webhook URL's origin opens, when the operator listed exactly that origin. */
 export function listedEndpoint(raw: string, origins: readonly string[]): AllowedEndpoint | null {

@@ -3,7 +3,7 @@ import type { Conversation } from '@parley/protocol/conversation';
 import type { HistoryReply } from '@parley/protocol/message';
 import { api, newBot } from './bots';
 import { eventually } from './bots-grammy';
-import { befriend, createConversation } from './groups';
+import { befriend, createConversation, memberViews } from './groups';
 import { direct, person, sent } from './messaging';
 import { stores } from './stores';
 import { useSuiteServer } from './suite';
@@ -43,6 +43,11 @@ for (const backend of stores()) {
         member_ids: [bob.id, bot.id],
       });
       expect(group.invited).toEqual([]);
+      // Member rows say which members are bots (the web makes their /commands tappable).
+      const { members } = await memberViews(() => client).membersOf(bob, group.id);
+      expect(members.map((m) => [m.id, m.is_bot])).toEqual(
+        [alice.id, bob.id, bot.id].sort((a, b) => a - b).map((id) => [id, id === bot.id]),
+      );
       const joined = await updates(client, bot.token);
       expect(joined.at(-1)?.['my_chat_member']).toMatchObject({
         chat: { id: group.id, type: 'group' },
@@ -51,10 +56,14 @@ for (const backend of stores()) {
       const offset = (joined.at(-1)?.update_id ?? 0) + 1;
       await sent(client, bob, group.id, 'just chatting');
       await sent(client, bob, group.id, '/help');
+      // A command naming another bot is that bot's; one naming this bot is its own.
+      await sent(client, bob, group.id, '/help@someone_else_bot');
+      await sent(client, bob, group.id, `/start@${bot.username}`);
       await sent(client, bob, group.id, `hey @${bot.username}`);
       const seen = await updates(client, bot.token, offset);
       expect(seen.map((u) => (u['message'] as { text: string }).text)).toEqual([
         '/help',
+        `/start@${bot.username}`,
         `hey @${bot.username}`,
       ]);
       expect(seen[0]?.['message']).toMatchObject({

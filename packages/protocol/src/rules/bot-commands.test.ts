@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCommands } from './bot-commands';
+import { commandBot, commandToSend, splitCommands } from './bot-commands';
 
 describe('splitCommands', () => {
   it('finds commands at the start and after spaces, with an optional @bot', () => {
@@ -18,5 +18,19 @@ describe('splitCommands', () => {
       expect(splitCommands(text)).toEqual([{ kind: 'text', text }]);
     }
     expect(splitCommands('')).toEqual([]);
+  });
+});
+
+describe('commandBot and commandToSend', () => {
+  it('reads the bot a command names', () => {
+    expect(commandBot('/start@parley_bot')).toBe('parley_bot');
+    expect(commandBot('/start')).toBeNull();
+    expect(commandBot('/start@parley_bot and more')).toBeNull();
+  });
+
+  it('names the bot in a group unless the command already names one', () => {
+    expect(commandToSend('/help', 'my_bot')).toBe('/help@my_bot');
+    expect(commandToSend('/help@other_bot', 'my_bot')).toBe('/help@other_bot');
+    expect(commandToSend('/help', null)).toBe('/help');
   });
 });

@@ -22,3 +22,22 @@ export function splitCommands(text: string): CommandPiece[] {
   if (at < text.length) out.push({ kind: 'text', text: text.slice(at) });
   return out;
 }
+
+const NAMED = new RegExp(`^${BOT_COMMAND_SOURCE}$`);
+
+/** The bot a command names (`/start@parley_bot` → `parley_bot`), or null when it names none. */
+export function commandBot(command: string): string | null {
+  if (!NAMED.test(command)) return null;
+  const at = command.indexOf('@');
+  return at === -1 ? null : command.slice(at + 1);
+}
+
+/**
+ * What a tap on `command` in a bot's message sends. In a group, where several
+ * bots may listen, it names the bot that wrote it (`/help@my_bot`, as
+ * Telegram does) unless it already names one; in a direct chat it stays as is.
+ */
+export function commandToSend(command: string, bot: string | null): string {
+  if (bot === null || commandBot(command) !== null) return command;
+  return `${command}@${bot}`;
+}

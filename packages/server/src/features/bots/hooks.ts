@@ -7,6 +7,8 @@ import * as messageQueries from '../messages/queries';
 import type { MessageHooks } from '../messages/hooks';
 import { toMessages } from '../messages/to-message';
 import type { Message } from '@parley/protocol/message';
+import { commandBot } from '@parley/protocol/rules/bot-commands';
+import { usernameKey } from '@parley/protocol/rules/username';
 import * as q from './queries';
 import { chatOf, tgMessage, unixTime, userIdsOf, usersById } from './telegram';
 import type { TgMessage } from './telegram';
@@ -25,12 +27,16 @@ export interface InProcessBot {
 
 /**
  * Privacy mode (Telegram's): in a group, a bot that is not an admin sees
- * commands, replies to its own messages and mentions of it; an admin sees all.
+ * commands (but not `/cmd@other_bot`, meant for another bot), replies to its
+ * own messages and mentions of it; an admin sees all.
  */
 function sees(m: Message, bot: { id: number; username_key: string; role: string | null }) {
   if (bot.role === 'owner' || bot.role === 'moderator') return true;
   const text = m.message.trimStart();
-  if (text.startsWith('/')) return true;
+  if (text.startsWith('/')) {
+    const named = commandBot(text.split(/\s/, 1)[0] ?? '');
+    if (named === null || usernameKey(named) === bot.username_key) return true;
+  }
   if (m.parent?.sender?.id === bot.id) return true;
   return text.toLowerCase().includes(`@${bot.username_key}`);
 }

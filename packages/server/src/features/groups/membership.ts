@@ -21,13 +21,15 @@ export function toBlockedUser(row: MemberListRow): BlockedUser {
     name: row.name,
     username: row.username,
     avatar: row.avatar,
-    is_official: false,
+    is_official: flag(row.is_official),
   };
 }
 
 export function toMember(row: MemberListRow): Member {
   return {
     ...toBlockedUser(row),
+    // The web marks bots in member lists and makes their /commands tappable.
+    is_bot: flag(row.is_bot),
     pivot: {
       role: row.role,
       user_id: row.user_id,

@@ -14,6 +14,8 @@ export interface MemberListRow {
   name: string;
   username: string;
   avatar: string | null;
+  is_bot: boolean | number;
+  is_official: boolean | number;
   role: MemberRow['role'];
   blocked: boolean | number;
   member_status: MemberRow['member_status'];
@@ -29,6 +31,8 @@ function memberRows(db: Kysely<Database>, conversationId: number) {
       'u.name',
       'u.username',
       'u.avatar',
+      'u.is_bot',
+      'u.is_official',
       'm.role',
       'm.blocked',
       'm.member_status',

@@ -23,6 +23,7 @@ import { toggleReaction } from './reactions/toggle';
 import { JumpButtons } from './ui/JumpButtons';
 import { useNewestVisible } from './use-newest-visible';
 import { usePinToBottom } from './use-pin-to-bottom';
+import type { CommandTaps } from './use-command-taps';
 
 export type HistoryProps = {
   items: TimelineItem[];
@@ -61,7 +62,7 @@ export type HistoryProps = {
   /** A bot's inline button pressed (settles when its progress should stop). */
   onButton?: (message: Message, button: InlineButton) => Promise<unknown>;
   /** Sends a /command tapped in a bot's message; `isBot` says whose messages are a bot's. */
-  onCommand?: { isBot: (message: Message) => boolean; send: (command: string) => void } | undefined;
+  onCommand?: CommandTaps | undefined;
   /** Selection mode (issue 23): which messages are picked, and how to pick. */
   selection?: HistorySelection;
 };
@@ -233,7 +234,11 @@ export function MessageHistory(props: HistoryProps) {
               />
             ) : null
           }
-          onCommand={m && props.onCommand?.isBot(m) ? props.onCommand.send : undefined}
+          onCommand={
+            m && props.onCommand?.isBot(m)
+              ? (command: string) => props.onCommand?.send(command, m)
+              : undefined
+          }
           onRetry={p ? () => props.onRetry(p.uuid) : undefined}
           onOpenParent={m?.parent ? () => props.onOpenParent(m.parent?.id ?? 0) : undefined}
           // No message menu while selecting: a click toggles, the bar acts.

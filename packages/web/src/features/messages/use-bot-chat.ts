@@ -7,6 +7,7 @@ import { useLocale } from '../../lib/i18n';
 import { toast } from '../../ui/toast';
 import type { BotDialogState } from './ui/BotDialog';
 import type { MessageAction } from './ui/MessageMenu';
+import { useCommandTaps } from './use-command-taps';
 
 // What an open chat does for its bots: inline buttons (a callback's answer
 // as a toast or an alert, a link after asking), ForceReply (a reply to the
@@ -81,18 +82,8 @@ export function useBotChat(
     [id],
   );
 
-  // A direct chat with a bot: its messages' /commands are tappable (a tap sends it).
-  const botId = conversation.with_bot === true ? (conversation.friend?.id ?? null) : null;
-  const commandsOf = useCallback(
-    (send: (text: string) => unknown) =>
-      botId === null
-        ? undefined
-        : {
-            isBot: (message: Message) => message.user_id === botId,
-            send: (command: string) => void send(command),
-          },
-    [botId],
-  );
+  // Bots' messages' /commands are tappable (a tap sends it): use-command-taps.ts.
+  const commandsOf = useCommandTaps(conversation, messages, ownId);
 
   return {
     dialog,

@@ -16,7 +16,7 @@ import { useCommandTaps } from './use-command-taps';
 
 // Issue 33: a bot's /commands are tappable in its direct chat (the command as
 // written) and in groups (naming the bot, as Telegram sends it), where the
-// member list says which members are bots.
+// member list says which members are bots; not in channels.
 
 const member = (id: number, username: string, is_bot: boolean): Member => ({
   id,
@@ -84,13 +84,16 @@ describe('useCommandTaps', () => {
     expect(fetched).not.toHaveBeenCalled();
   });
 
-  it("fetches no members where nobody else wrote a command, nor for a channel's subscribers", () => {
+  it('fetches no members where nobody else wrote a command, nor in a channel', () => {
     const fetched = mockFetch(() => json(500, {}));
     expect(taps(sampleConversation(), [sampleMessage(3, 'u3', { user_id: 9 })]).current()).toBe(
       undefined,
     );
     const channel = sampleConversation({ type: 'channel', is_group: false, is_channel: true });
-    expect(taps({ ...channel, pivot: samplePivot({ role: null }) }).current()).toBe(undefined);
+    // Not even for its owner: bots get no channel posts, so a tap would only broadcast it.
+    for (const role of [null, 'owner'] as const) {
+      expect(taps({ ...channel, pivot: samplePivot({ role }) }).current()).toBe(undefined);
+    }
     expect(fetched).not.toHaveBeenCalled();
   });
 });

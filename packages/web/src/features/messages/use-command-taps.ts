@@ -8,11 +8,12 @@ import { useGroupUi } from '../groups/store';
 
 // Which messages' /commands are tappable, and what a tap sends (issue 33):
 // a bot's messages, in its direct chat (the command as written) and in a
-// group or channel the user may post in (the command naming the bot,
-// `/help@my_bot`, as Telegram sends it, so the right bot gets it). A group's
-// bots are read from its member list (members carry is_bot), fetched only
-// once the history holds someone else's command, through the same cache as
-// the composer's "@" list.
+// group the user may post in (the command naming the bot, `/help@my_bot`, as
+// Telegram sends it, so the right bot gets it). Not in channels: bots get no
+// channel posts (features/bots/hooks.ts), so a tap would only broadcast the
+// command to the subscribers. A group's bots are read from its member list
+// (members carry is_bot), fetched only once the history holds someone else's
+// command, through the same cache as the composer's "@" list.
 
 /** For MessageHistory: whose messages are a bot's, and how a tapped command is sent. */
 export type CommandTaps = {
@@ -48,7 +49,7 @@ function hasCommands(messages: readonly Message[] | undefined, ownId: number | n
   );
 }
 
-/** A group's or channel's bot members, read once its history holds a command (else none). */
+/** A group's bot members, read once its history holds a command (else none). */
 function useGroupBots(
   conversation: Conversation,
   messages: readonly Message[] | undefined,
@@ -58,7 +59,7 @@ function useGroupBots(
   const role = roleOf(conversation.pivot.role);
   // A tap sends a message: only where the user may post, and may see who the bots are.
   const allowed =
-    (conversation.is_group || conversation.is_channel) &&
+    conversation.is_group &&
     can(role, 'post', conversation.type) &&
     can(role, 'view_members', conversation.type);
   const commands = useMemo(() => hasCommands(messages, ownId), [messages, ownId]);

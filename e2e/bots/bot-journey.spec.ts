@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { Bot, InlineKeyboard, Keyboard } from 'grammy';
-import { callApi, tokenFor } from '../support/api';
+import { InlineKeyboard, Keyboard } from 'grammy';
+import { ownerWithBot } from './support';
 import { newAccount, registerByApi, signInByUi } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
 
@@ -16,18 +16,15 @@ test('a user finds a grammY bot, starts it, taps its keyboard and an inline butt
 }) => {
   test.setTimeout(90_000);
   // The bot's owner makes it in My bots (here through the same API call).
-  const owner = newAccount('owner');
-  await registerByApi(request, owner);
-  const ownerToken = await tokenFor(request, owner);
-  const username = `echo${Date.now().toString(36)}_bot`;
-  const created = await callApi<{ bot: { id: number }; token: string }>(
-    request,
-    ownerToken,
-    '/user/bots',
-    { name: 'Echo Bot', username },
-  );
+  const {
+    username,
+    botId,
+    client: bot,
+  } = await ownerWithBot(request, baseURL, {
+    name: 'Echo Bot',
+    prefix: 'echo',
+  });
 
-  const bot = new Bot(created.token, { client: { apiRoot: baseURL } });
   bot.command('start', (ctx) =>
     ctx.reply('Hello! Tap Ping.', {
       reply_markup: new Keyboard().text('Ping').text('Help').resized().oneTime(),
@@ -56,7 +53,7 @@ test('a user finds a grammY bot, starts it, taps its keyboard and an inline butt
 
     // Finds the bot by its username: the result carries the bot badge.
     await page.locator('input[name="search"]').fill(username);
-    const found = page.getByTestId(`search-u${created.bot.id}`);
+    const found = page.getByTestId(`search-u${botId}`);
     await expect(found.getByTestId('badge-bot')).toBeVisible();
     await found.click();
     await expect(page.getByTestId('chat-title')).toHaveText('Echo Bot');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { Bot } from 'grammy';
-import { callApi, tokenFor } from '../support/api';
+import { ownerWithBot } from './support';
+import { callApi } from '../support/api';
 import { directChat } from '../support/chats';
 import { sendText } from '../support/messages';
-import { newAccount, registerByApi, signInByUi } from '../support/users';
+import { signInByUi } from '../support/users';
 import { saveScreenshot } from '../support/screenshots';
 
 // Issue 33, screen 11: in a group, the /commands in a bot's messages are
@@ -17,18 +17,17 @@ test("a group member taps a /command in a bot's message and the bot answers", as
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const owner = newAccount('owner');
-  await registerByApi(request, owner);
-  const ownerToken = await tokenFor(request, owner);
-  const username = `cmds${Date.now().toString(36)}_bot`;
-  const created = await callApi<{ bot: { id: number }; token: string }>(
-    request,
+  const {
+    owner,
     ownerToken,
-    '/user/bots',
-    { name: 'Commands Bot', username },
-  );
+    username,
+    botId,
+    client: bot,
+  } = await ownerWithBot(request, baseURL, {
+    name: 'Commands Bot',
+    prefix: 'cmds',
+  });
 
-  const bot = new Bot(created.token, { client: { apiRoot: baseURL } });
   bot.command('help', (ctx) => ctx.reply('Try /ping please'));
   bot.command('ping', (ctx) => ctx.reply('Pong from the bot'));
   const polling = bot.start({ drop_pending_updates: true });
@@ -40,7 +39,7 @@ test("a group member taps a /command in a bot's message and the bot answers", as
       request,
       ownerToken,
       '/user/groups/create',
-      { group_name: 'Bot corner', member_ids: [created.bot.id] },
+      { group_name: 'Bot corner', member_ids: [botId] },
     );
     expect(group.invited).toEqual([]);
     await sendText(request, ownerToken, group.id, '/help');

@@ -13,7 +13,7 @@ import { listSessions, revokeOtherSessions, revokeSession } from '../api';
  * read again each minute: the server notes a session's use once a minute.
  */
 export function SessionsSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const now = useMinuteClock();
   const [sessions, setSessions] = useState<Session[] | null>(null);
   const [busy, setBusy] = useState<number | 'others' | null>(null);
@@ -64,7 +64,7 @@ export function SessionsSection() {
                   t('settings.activeAgo', {
                     // This device is in use as the screen shows it.
                     when: agoText(
-                      i18n.language,
+                      t,
                       s.current ? new Date(now).toISOString() : s.last_seen_at,
                       now,
                     ),

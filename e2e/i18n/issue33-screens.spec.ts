@@ -13,7 +13,7 @@ import { DESKTOP, PHONE } from '../groups/support';
 // journeys use English and Russian), at phone and desktop width: no catalogue
 // key on screen, nothing wider than the screen, and a screenshot of each to
 // look at. The chat with pictures ends above the composer, search hides
-// spoilers, a delete for everyone asks first, a bot's header says "bot", and
+// spoilers, a delete for everyone asks first, the Forward picker badges bots, a bot's header says "bot", and
 // the sessions screen reads in the locale.
 
 async function check(page: Page, locale: string, name: string): Promise<void> {
@@ -73,6 +73,15 @@ for (const locale of ['fr', 'am'] as const) {
       await check(page, locale, 'confirm-delete');
       await page.getByTestId('confirm-cancel').click();
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+      // The Forward dialog: its picker marks the official bot.
+      await last.click({ button: 'right' });
+      await page.getByTestId('action-forward').click();
+      const forward = page.getByTestId('forward-dialog');
+      await expect(forward.getByTestId('badge-official').first()).toBeVisible();
+      await check(page, locale, 'forward');
+      await page.keyboard.press('Escape');
+      await expect(forward).toHaveCount(0);
 
       // Search shows the line as the list does: no markers, the spoiler hidden.
       await page.goto('/chat');

@@ -179,7 +179,9 @@ export class Connection implements DeliveryHost, PresenceListener {
     const parsed = clientFrameSchema.safeParse(json);
     if (!parsed.success) return this.close(WS_CLOSE.badFrame, 'unknown frame');
     const frame = parsed.data;
-    const refusal = nulRefusal(frame);
+    // JSON text can carry a NUL only as the escape \u0000 (a raw one is a
+    // parse error), so a frame without that sequence skips the walk.
+    const refusal = text.includes('\\u0000') ? nulRefusal(frame) : null;
     if (refusal) return this.opened ? this.send(refusal) : this.close(WS_CLOSE.badFrame, 'NUL');
     if (frame.op === 'hello') {
       if (this.helloTimer === null) return this.close(WS_CLOSE.badFrame, 'hello twice');

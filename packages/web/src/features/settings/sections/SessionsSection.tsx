@@ -63,11 +63,7 @@ export function SessionsSection() {
                   s.ip,
                   t('settings.activeAgo', {
                     // This device is in use as the screen shows it.
-                    when: agoText(
-                      t,
-                      s.current ? new Date(now).toISOString() : s.last_seen_at,
-                      now,
-                    ),
+                    when: agoText(t, s.current ? new Date(now).toISOString() : s.last_seen_at, now),
                   }),
                 ]
                   .filter(Boolean)

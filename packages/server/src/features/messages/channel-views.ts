@@ -6,7 +6,7 @@ import { appendConversationEvent } from '../../events/log';
 import type { EventTransaction } from '../../events/log';
 import { lockConversation } from '../conversations/queries';
 import type { Database } from '../../store/types';
-import * as q from './queries';
+import { viewCounts } from './read-queries';
 import { logRoundFailure } from '../../store/unavailable';
 
 // Channel view counts, live but bounded (docs/REALTIME.md, `message.views`).
@@ -58,7 +58,7 @@ export function createChannelViews(deps: {
       await deps.transaction(async (trx) => {
         // Under the conversation's lock (PostgreSQL): no read's count is half-way.
         await lockConversation(trx, channelId);
-        const rows = await q.viewCounts(trx, channelId, range, CHANNEL_VIEWS_MAX);
+        const rows = await viewCounts(trx, channelId, range, CHANNEL_VIEWS_MAX);
         if (rows.length === 0) return; // deleted meanwhile
         const counts = rows.map((r) => ({ message_id: r.id, views: r.views }));
         await appendConversationEvent(

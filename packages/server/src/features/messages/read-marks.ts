@@ -5,6 +5,7 @@ import type { eventTransaction } from '../../events/log';
 import type { ConversationsService } from '../conversations/service';
 import type { ChannelViews } from './channel-views';
 import * as q from './queries';
+import { countViews, markViewed, setReadMarks } from './read-queries';
 import { NO_VIEWS, visibility } from './rules';
 
 // Read marks (spec 7 `/user/messages/read/{id}`): the reader's marker, the
@@ -48,7 +49,7 @@ export function createReadMarks(deps: {
           : access.mentioned_message_id;
       const lastRead = upTo > 0 ? upTo : access.last_read_message_id;
       const marks = { lastRead, mention, countAfter: upTo >= newestNow ? null : upTo };
-      const stored = await q.setReadMarks(trx, visibility(userId, access), marks);
+      const stored = await setReadMarks(trx, visibility(userId, access), marks);
       const count = stored.newMessages;
       // The pivot's values as stored (null, not 0, while nothing was ever read).
       const payload = {
@@ -65,14 +66,14 @@ export function createReadMarks(deps: {
       // (channel-views.ts). Counts also come with history.
       if (access.type === 'channel' && upTo > before) {
         const after = Math.max(before, access.cleared);
-        if ((await q.countViews(trx, conversationId, userId, after, upTo)) > 0) {
+        if ((await countViews(trx, conversationId, userId, after, upTo)) > 0) {
           counted = { after, upTo };
         }
       }
       if (
         !NO_VIEWS.has(access.type) &&
         upTo > 0 &&
-        (await q.markViewed(trx, conversationId, userId, before, upTo)) > 0
+        (await markViewed(trx, conversationId, userId, before, upTo)) > 0
       ) {
         const viewed = { user_id: userId, up_to: upTo };
         await appendConversationEvent(trx, conversationId, 'message.viewed', viewed, at);

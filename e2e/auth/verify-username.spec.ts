@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { newAccount, registerByApi } from '../support/users';
 
-test('after failed attempts the correct password asks for the username, given with a leading @', async ({
-  page,
-  request,
-}) => {
+/** A new account, three wrong passwords, then the right one: the username prompt. */
+async function toUsernamePrompt(page: Page, request: APIRequestContext) {
   const account = newAccount('verify');
   await registerByApi(request, account);
-
   await page.goto('/');
   await page.getByTestId('tab-login').click();
   await page.locator('input[name="login"]').fill(account.login);
@@ -18,6 +16,14 @@ test('after failed attempts the correct password asks for the username, given wi
   }
   await page.locator('input[name="password"]').fill(account.password);
   await page.getByTestId('submit-login').click();
+  return account;
+}
+
+test('after failed attempts the correct password asks for the username, given with a leading @', async ({
+  page,
+  request,
+}) => {
+  const account = await toUsernamePrompt(page, request);
 
   const prompt = page.locator('input[name="verify_username"]');
   await expect(prompt).toBeVisible();
@@ -34,18 +40,7 @@ test('past the "Confirm your username" budget the screen says how long to wait',
   // The sign-in budget is opened wide for the journeys; this one is not
   // (RATE_LIMIT_VERIFY_ACCOUNT_*: 5 tries per 5 minutes per login). That it
   // is apart from the wrong passwords' budget is test/rate-limit.test.ts's.
-  const account = newAccount('verify');
-  await registerByApi(request, account);
-  await page.goto('/');
-  await page.getByTestId('tab-login').click();
-  await page.locator('input[name="login"]').fill(account.login);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page.locator('input[name="password"]').fill(`wrong-${attempt}`);
-    await page.getByTestId('submit-login').click();
-    await expect(page.getByTestId('error-login')).toHaveText('Wrong login or password');
-  }
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByTestId('submit-login').click();
+  const account = await toUsernamePrompt(page, request);
 
   const prompt = page.locator('input[name="verify_username"]');
   const form = page.locator('form', { has: prompt });
